@@ -1,0 +1,235 @@
+"""The public library API: load a puzzle, solve it, count its answers.
+
+>>> import aspuzzle
+>>> p = aspuzzle.load("examples/tents/seed-6x6.txt")
+>>> r = aspuzzle.solve(p)
+>>> r.status
+<Status.UNIQUE: 'unique'>
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aspuzzle.engine import (
+    CountResult,
+    Grounded,
+    Program,
+    SolveConfig,
+    Status,
+)
+from aspuzzle.errors import InputError, UsageError
+from aspuzzle.puzzles import REGISTRY, Format, Puzzle, SolveOptions, get_puzzle
+
+__all__ = [
+    "Count",
+    "Loaded",
+    "Result",
+    "count",
+    "detect",
+    "load",
+    "loads",
+    "program",
+    "read_input",
+    "solve",
+]
+
+MAX_INPUT_BYTES = 20_000_000
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A parsed puzzle: its type, instance, the format it was read from, and where from."""
+
+    puzzle: Puzzle
+    instance: Any
+    format: str
+    source: str = "<input>"
+
+
+@dataclass(frozen=True)
+class Result:
+    """The verdict on a puzzle and up to a few of its solutions."""
+
+    puzzle: Puzzle
+    instance: Any
+    status: Status
+    solutions: tuple[Any, ...]
+    time_s: float
+    source: str = "<input>"
+    options: SolveOptions = field(default_factory=SolveOptions)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON contract of GUIDE.md section 3."""
+        return {"type": self.puzzle.name, "status": str(self.status),
+                "solutions": [self.puzzle.solution_to_json(s) for s in self.solutions],
+                "time_s": round(self.time_s, 6)}
+
+    @property
+    def exit_code(self) -> int:
+        if self.status is Status.TIMEOUT:
+            return 3
+        return 0 if self.solutions else 1
+
+    def differences(self) -> str | None:
+        """Where the first two solutions differ (for status multiple)."""
+        if len(self.solutions) < 2:
+            return None
+        return self.puzzle.differences(self.instance, self.solutions[0], self.solutions[1])
+
+
+@dataclass(frozen=True)
+class Count:
+    puzzle: Puzzle
+    count: int
+    exact: bool
+    time_s: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.puzzle.name, "count": self.count, "exact": self.exact,
+                "time_s": round(self.time_s, 6)}
+
+
+def read_input(path: str | os.PathLike[str]) -> str:
+    """Read a text file, refusing empty, binary and undecodable ones with a clear message."""
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise InputError("is a directory, not a puzzle file", source=str(path))
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise InputError("no such file", source=str(path)) from None
+    except PermissionError:
+        raise InputError("permission denied", source=str(path)) from None
+    except OSError as e:
+        raise InputError(f"cannot read: {e.strerror}", source=str(path)) from None
+    return decode_input(data, str(path))
+
+
+def decode_input(data: bytes, source: str) -> str:
+    if len(data) > MAX_INPUT_BYTES:
+        raise InputError(f"input is larger than {MAX_INPUT_BYTES} bytes", source=source)
+    if b"\x00" in data:
+        raise InputError("binary data (a NUL byte), not a puzzle text", source=source)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise InputError(f"not UTF-8 text (byte {e.start + 1})", source=source) from None
+    if not text.strip():
+        raise InputError("empty input", source=source)
+    return text
+
+
+def _ext(name: str | None) -> str:
+    return Path(name).suffix.lower() if name else ""
+
+
+def detect(text: str, *, filename: str | None = None, type: str | None = None,
+           fmt: str | None = None) -> tuple[Puzzle, Format]:
+    """Guess the puzzle type and format from the content (and file extension)."""
+    puzzles = [get_puzzle(type)] if type else list(REGISTRY.values())
+    if fmt is not None:
+        with_fmt = [p for p in puzzles if fmt in p.formats]
+        if not with_fmt:
+            known = sorted({f for p in puzzles for f in p.formats})
+            raise UsageError(f"unknown format '{fmt}' (known: {', '.join(known)})")
+        puzzles = with_fmt
+    candidates: list[tuple[Puzzle, Format]] = []
+    for p in puzzles:
+        for f in p.formats.values():
+            if fmt is not None and f.name != fmt:
+                continue
+            try:
+                hit = f.detect(text)
+            except Exception:  # a detector must never crash loading; treat as no match
+                hit = False
+            if hit:
+                candidates.append((p, f))
+    if fmt is not None and not candidates:
+        candidates = [(p, p.formats[fmt]) for p in puzzles]
+    ext = _ext(filename)
+    if len(candidates) > 1 and ext:
+        by_ext = [(p, f) for p, f in candidates if ext in f.extensions]
+        candidates = by_ext or candidates
+    if len(candidates) == 1:
+        return candidates[0]
+    if type is not None and len(puzzles) == 1 and not candidates:
+        only = puzzles[0]
+        ext_formats = [f for f in only.formats.values() if ext in f.extensions]
+        if len(ext_formats) == 1:
+            return only, ext_formats[0]
+        return only, next(iter(only.formats.values()))
+    if not candidates:
+        raise UsageError("cannot tell what puzzle this is; give --type "
+                         f"({', '.join(REGISTRY)}) and maybe --from FORMAT")
+    names = ", ".join(f"{p.name}/{f.name}" for p, f in candidates)
+    raise UsageError(f"the input could be any of {names}; give --type or --from")
+
+
+def _split_type_prefix(text: str) -> tuple[str | None, str]:
+    """'tents:10x10dt:...' -> ('tents', '10x10dt:...') for inline strings with a type prefix."""
+    head, sep, rest = text.partition(":")
+    if sep and "\n" not in text.strip():
+        try:
+            return get_puzzle(head).name, rest
+        except UsageError:
+            pass
+    return None, text
+
+
+def loads(text: str, *, type: str | None = None, fmt: str | None = None,
+          filename: str | None = None, source: str = "<input>") -> Loaded:
+    """Parse puzzle text. Raises InputError (bad content) or UsageError (unknown type/format)."""
+    if not text.strip():
+        raise InputError("empty input", source=source)
+    prefix, body = _split_type_prefix(text)
+    if prefix is not None and (type is None or get_puzzle(type).name == prefix):
+        type, text = prefix, body
+    puzzle, f = detect(text, filename=filename, type=type, fmt=fmt)
+    try:
+        instance = f.read(text)
+        puzzle.validate(instance)
+    except InputError as e:
+        raise e.with_source(source if e.source is None else e.source) from None
+    except RecursionError:
+        raise InputError("input is nested too deeply", source=source) from None
+    return Loaded(puzzle, instance, f.name, source)
+
+
+def load(path: str | os.PathLike[str], *, type: str | None = None,
+         fmt: str | None = None) -> Loaded:
+    """Read and parse a puzzle file."""
+    text = read_input(path)
+    return loads(text, type=type, fmt=fmt, filename=str(path), source=str(path))
+
+
+def program(loaded: Loaded, options: SolveOptions | None = None) -> Program:
+    """The clingo program (encodings, facts, projection) of a loaded puzzle."""
+    opts = options or SolveOptions()
+    p, inst = loaded.puzzle, loaded.instance
+    return Program(encodings=p.encodings(opts), facts=tuple(p.to_facts(inst)),
+                   project=p.answer_signatures(opts), user_asp=p.user_asp(inst),
+                   constants=p.constants(inst))
+
+
+def solve(loaded: Loaded, *, max_solutions: int = 2, config: SolveConfig | None = None,
+          options: SolveOptions | None = None) -> Result:
+    """Solve: the verdict (unique / multiple / none / timeout) and up to ``max_solutions``.
+
+    At least two answers are always looked for, so that uniqueness is always known.
+    """
+    opts = options or SolveOptions()
+    res = Grounded(program(loaded, opts), config).solve(max_solutions)
+    sols = tuple(loaded.puzzle.from_model(loaded.instance, sorted(a)) for a in res.answers)
+    return Result(loaded.puzzle, loaded.instance, res.status, sols, res.time_s, loaded.source,
+                  opts)
+
+
+def count(loaded: Loaded, *, limit: int = 0, config: SolveConfig | None = None,
+          options: SolveOptions | None = None) -> Count:
+    """The number of distinct answers (projected on the answer atoms), up to ``limit``."""
+    res: CountResult = Grounded(program(loaded, options or SolveOptions()), config).count(limit)
+    return Count(loaded.puzzle, res.count, res.exact, res.time_s)

@@ -1,0 +1,347 @@
+"""The command line: parse arguments, call the library, print. No ASP is built here.
+
+Exit status: 0 a solution was printed; 1 no solution; 2 bad input or usage; 3 time limit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from rich.console import Console
+
+from aspuzzle import api
+from aspuzzle.engine import SolveConfig, Status
+from aspuzzle.errors import AspuzzleError, InputError, UsageError
+from aspuzzle.puzzles import REGISTRY, SolveOptions, get_puzzle
+
+EXIT_OK, EXIT_NONE, EXIT_BAD_INPUT, EXIT_TIMEOUT = 0, 1, 2, 3
+
+_out = Console(highlight=False, soft_wrap=True)
+_err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        raise SystemExit(EXIT_BAD_INPUT)
+
+
+def _fail(message: str) -> None:
+    _err.print(f"aspuzzle: error: {message}", markup=False)
+
+
+# --- inputs ----------------------------------------------------------------------------------
+
+def _inline_candidate(arg: str) -> bool:
+    """Is a command-line argument a puzzle string rather than a file name?"""
+    return ("\n" in arg or ":" in arg or "/" in arg) and not Path(arg).exists()
+
+
+def _load(arg: str, args: argparse.Namespace) -> api.Loaded:
+    type_, fmt = getattr(args, "type", None), getattr(args, "from_", None)
+    if arg == "-":
+        text = api.decode_input(sys.stdin.buffer.read(), "<stdin>")
+        return api.loads(text, type=type_, fmt=fmt, source="<stdin>")
+    if _inline_candidate(arg) and not arg.endswith(tuple(_known_extensions())):
+        return api.loads(arg, type=type_, fmt=fmt, source="<argument>")
+    return api.load(arg, type=type_, fmt=fmt)
+
+
+def _known_extensions() -> set[str]:
+    return {e for p in REGISTRY.values() for f in p.formats.values() for e in f.extensions}
+
+
+def _each(args: argparse.Namespace) -> Iterator[tuple[str, api.Loaded | None]]:
+    """Load each input in turn; report a bad one on stderr and yield None for it."""
+    for arg in args.inputs:
+        try:
+            yield arg, _load(arg, args)
+        except InputError as e:
+            _fail(str(e) if e.source else f"{arg}: {e}")
+            yield arg, None
+
+
+def _config(args: argparse.Namespace) -> SolveConfig:
+    timeout = getattr(args, "timeout", None)
+    if timeout is not None and timeout <= 0:
+        raise UsageError("--timeout must be a positive number of seconds")
+    return SolveConfig(timeout=timeout, threads=getattr(args, "threads", 1))
+
+
+def _options(args: argparse.Namespace) -> SolveOptions:
+    return SolveOptions(pairing=getattr(args, "pairing", False))
+
+
+def _combine(codes: list[int]) -> int:
+    """The exit status of several inputs: bad input > timeout > no solution > ok."""
+    for code in (EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_NONE):
+        if code in codes:
+            return code
+    return EXIT_OK
+
+
+def _print_json(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+# --- commands --------------------------------------------------------------------------------
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    config, options = _config(args), _options(args)
+    codes: list[int] = []
+    many = len(args.inputs) > 1
+    for arg, loaded in _each(args):
+        if loaded is None:
+            codes.append(EXIT_BAD_INPUT)
+            continue
+        if args.to is not None:
+            _writer(loaded, args.to, need_solution=True)
+        result = api.solve(loaded, max_solutions=args.max, config=config, options=options)
+        codes.append(result.exit_code)
+        if args.json:
+            out = result.to_json()
+            if many:
+                out = {"input": arg, **out}
+            _print_json(out)
+            continue
+        if args.to is not None:
+            if result.solutions:
+                write = _writer(loaded, args.to, need_solution=True)
+                sys.stdout.write(write(loaded.instance, result.solutions[0]))
+            else:
+                _fail(f"{loaded.source}: {_verdict(result)}")
+            continue
+        _print_result(arg, loaded, result, args.ascii, many)
+    return _combine(codes)
+
+
+def _verdict(result: api.Result) -> str:
+    return {
+        Status.UNIQUE: "unique solution",
+        Status.MULTIPLE: "more than one solution",
+        Status.NONE: "no solution",
+        Status.TIMEOUT: "time limit reached"
+        + (" (a solution was found; uniqueness not proven)" if result.solutions else ""),
+    }[result.status]
+
+
+def _print_result(arg: str, loaded: api.Loaded, result: api.Result, ascii: bool,
+                  many: bool) -> None:
+    p = loaded.puzzle
+    head = f"{loaded.source}: " if many else ""
+    _out.print(f"{head}{p.title}: {_verdict(result)} ({result.time_s:.3f} s)", markup=False)
+    for i, sol in enumerate(result.solutions, 1):
+        if len(result.solutions) > 1:
+            _out.print(f"Solution {i}:", markup=False)
+        _out.print(p.render(loaded.instance, sol, ascii=ascii), markup=False)
+    diff = result.differences()
+    if diff:
+        _out.print(f"Solutions 1 and 2 differ: {diff}", markup=False)
+    if many:
+        _out.print()
+
+
+def cmd_count(args: argparse.Namespace) -> int:
+    config, options = _config(args), _options(args)
+    codes: list[int] = []
+    many = len(args.inputs) > 1
+    for arg, loaded in _each(args):
+        if loaded is None:
+            codes.append(EXIT_BAD_INPUT)
+            continue
+        res = api.count(loaded, limit=args.limit, config=config, options=options)
+        timed_out = not res.exact and (args.limit == 0 or res.count < args.limit)
+        codes.append(EXIT_TIMEOUT if timed_out else (EXIT_OK if res.count else EXIT_NONE))
+        if args.json:
+            out = res.to_json()
+            _print_json({"input": arg, **out} if many else out)
+        else:
+            qual = "" if res.exact else ("at least " if not timed_out else "at least (timeout) ")
+            head = f"{loaded.source}: " if many else ""
+            _out.print(f"{head}{qual}{res.count}", markup=False)
+    return _combine(codes)
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    codes: list[int] = []
+    for _arg, loaded in _each(args):
+        if loaded is None:
+            codes.append(EXIT_BAD_INPUT)
+            continue
+        _out.print(loaded.puzzle.render(loaded.instance, None, ascii=args.ascii), markup=False)
+        codes.append(EXIT_OK)
+    return _combine(codes)
+
+
+def _writer(loaded: api.Loaded, fmt: str | None,
+            need_solution: bool = False) -> Callable[[Any, Any], str]:
+    p = loaded.puzzle
+    writable = [f for f in p.formats.values() if f.write is not None
+                and (f.carries_solution or not need_solution)]
+    names = ", ".join(f.name for f in writable)
+    if fmt is None:
+        raise UsageError(f"--to is required; {p.name} can be written as: {names}")
+    f = p.formats.get(fmt)
+    if f is None or f.write is None:
+        raise UsageError(f"{p.name} cannot be written as '{fmt}' (choose from: {names})")
+    if need_solution and not f.carries_solution:
+        raise UsageError(f"the {fmt} format cannot hold a solution (choose from: {names})")
+    return f.write
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write a file so that it is either complete or not there at all."""
+    directory = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def cmd_convert(args: argparse.Namespace) -> int:
+    if len(args.inputs) > 1 and args.output:
+        raise UsageError("-o/--output takes one input")
+    codes: list[int] = []
+    for _arg, loaded in _each(args):
+        if loaded is None:
+            codes.append(EXIT_BAD_INPUT)
+            continue
+        write = _writer(loaded, args.to)
+        text = write(loaded.instance, None)
+        if args.output:
+            out = Path(args.output)
+            if not out.parent.exists() and str(out.parent):
+                raise InputError("directory does not exist", source=str(out.parent))
+            write_atomic(out, text)
+        else:
+            sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        codes.append(EXIT_OK)
+    return _combine(codes)
+
+
+def cmd_types(args: argparse.Namespace) -> int:
+    for p in REGISTRY.values():
+        _out.print(f"{p.name} ({', '.join(p.aliases)})", markup=False)
+        for f in p.formats.values():
+            ext = f" [{' '.join(f.extensions)}]" if f.extensions else ""
+            _out.print(f"    {f.name}{ext}: {f.description}", markup=False)
+    return EXIT_OK
+
+
+# --- argument parsing ------------------------------------------------------------------------
+
+def _type_name(value: str) -> str:
+    try:
+        return get_puzzle(value).name
+    except UsageError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _positive_int(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{value}' is not a number") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"'{value}' must not be negative")
+    return n
+
+
+def _inputs(sp: argparse.ArgumentParser) -> None:
+    sp.add_argument("inputs", nargs="+", metavar="INPUT",
+                    help="puzzle file, '-' for standard input, or an inline puzzle string")
+    sp.add_argument("--type", "-t", type=_type_name, help="puzzle type (default: detect)")
+    sp.add_argument("--from", dest="from_", metavar="FORMAT",
+                    help="input format (default: detect from content and extension)")
+
+
+def _solving(sp: argparse.ArgumentParser) -> None:
+    sp.add_argument("--timeout", type=float, metavar="S", help="time limit in seconds")
+    sp.add_argument("--threads", type=int, default=1, help="clingo threads (default 1)")
+    sp.add_argument("--pairing", action="store_true",
+                    help="tents: count different tree-tent pairings as different answers")
+    sp.add_argument("--json", action="store_true", help="print JSON (JSON Lines for many inputs)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="aspuzzle",
+                     description="Solve, count and convert logic puzzles with clingo.")
+    parser.add_argument("--version", action="version", version="aspuzzle 0.1.0")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    sp = sub.add_parser("solve", help="solve puzzles and say whether the solution is unique")
+    _inputs(sp)
+    _solving(sp)
+    sp.add_argument("--max", type=_positive_int, default=2, metavar="N",
+                    help="print up to N solutions (default 2: enough to show non-uniqueness)")
+    sp.add_argument("--ascii", action="store_true", help="plain ASCII boards, no emoji")
+    sp.add_argument("--to", metavar="FORMAT", help="print the solved puzzle in this format")
+    sp.set_defaults(func=cmd_solve)
+
+    sp = sub.add_parser("count", help="count the distinct solutions")
+    _inputs(sp)
+    _solving(sp)
+    sp.add_argument("--limit", type=_positive_int, default=0, metavar="N",
+                    help="stop counting after N (default: count all)")
+    sp.set_defaults(func=cmd_count)
+
+    sp = sub.add_parser("render", help="show the puzzle, unsolved")
+    _inputs(sp)
+    sp.add_argument("--ascii", action="store_true", help="plain ASCII, no emoji")
+    sp.set_defaults(func=cmd_render)
+
+    sp = sub.add_parser("convert", help="convert a puzzle to another format")
+    _inputs(sp)
+    sp.add_argument("--to", metavar="FORMAT", help="output format (omit to list the choices)")
+    sp.add_argument("-o", "--output", metavar="FILE", help="write to FILE (atomically)")
+    sp.set_defaults(func=cmd_convert)
+
+    sp = sub.add_parser("types", help="list the puzzle types and their formats")
+    sp.set_defaults(func=cmd_types)
+    for register in EXTRA_COMMANDS:
+        register(sub)
+    return parser
+
+
+EXTRA_COMMANDS: list[Callable[[Any], None]] = []
+"""Hooks that add subcommands (explain, hint, ...) from their own modules."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.func(args)
+        return code
+    except (InputError, UsageError) as e:
+        _fail(str(e))
+        return EXIT_BAD_INPUT
+    except AspuzzleError as e:
+        _fail(str(e))
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        _fail("interrupted")
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,288 @@
+"""The only module that talks to clingo.
+
+It grounds an encoding (``.lp`` files) together with instance facts, then answers questions about
+the answer sets *projected on the answer atoms* of a puzzle (for Tents: the tent positions),
+so that helper atoms never make one solution count twice:
+
+* :func:`solve` -- up to ``max_answers`` distinct answers and a verdict
+  (``unique`` / ``multiple`` / ``none`` / ``timeout``);
+* :func:`count` -- the exact number of distinct answers, up to a limit;
+* :class:`Grounded` -- a program grounded once and then queried many times under assumptions
+  (satisfiability, cautious consequences, unsatisfiable cores), as the explainer needs.
+
+Nothing here prints; everything returns typed results.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+import clingo
+
+from aspuzzle.errors import InputError
+
+__all__ = [
+    "CountResult",
+    "Grounded",
+    "Program",
+    "SolveConfig",
+    "SolveResult",
+    "Status",
+    "count",
+    "solve",
+]
+
+Signature = tuple[str, int]
+
+
+class Status(StrEnum):
+    """The verdict on a puzzle."""
+
+    UNIQUE = "unique"
+    MULTIPLE = "multiple"
+    NONE = "none"
+    TIMEOUT = "timeout"
+
+
+@dataclass(frozen=True)
+class SolveConfig:
+    """How to run clingo. Passed explicitly; there is no global configuration."""
+
+    timeout: float | None = None
+    """Seconds for the search (grounding is not interrupted); ``None`` means no limit."""
+    threads: int = 1
+    seed: int | None = None
+    """Random seed for clingo's heuristic; ``None`` keeps clingo's deterministic default."""
+
+
+@dataclass(frozen=True)
+class Program:
+    """What to ground: encoding files, instance facts, optional user ASP, and the projection."""
+
+    encodings: tuple[Traversable | Path, ...]
+    facts: tuple[clingo.Symbol, ...]
+    project: tuple[Signature, ...]
+    """Answers are distinct iff they differ on atoms of these signatures."""
+    user_asp: str = ""
+    """Raw ASP written by the user (the logic-grid escape hatch); never built by this package."""
+    constants: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    status: Status
+    answers: tuple[frozenset[clingo.Symbol], ...]
+    """Shown atoms of each answer found (distinct on the projection)."""
+    time_s: float
+    exhausted: bool = field(default=True)
+
+
+@dataclass(frozen=True)
+class CountResult:
+    count: int
+    exact: bool
+    """False when the limit or the time limit stopped the enumeration."""
+    time_s: float
+
+
+def _facts_text(facts: Iterable[clingo.Symbol]) -> str:
+    return "".join(f"{s}.\n" for s in facts)
+
+
+class Grounded:
+    """A program grounded once, to be solved many times (e.g. under different assumptions)."""
+
+    def __init__(self, program: Program, config: SolveConfig | None = None, *,
+                 extra_args: Sequence[str] = ()) -> None:
+        self.program = program
+        self.config = config or SolveConfig()
+        args = ["--project=project", f"--parallel-mode={max(1, self.config.threads)}", *extra_args]
+        if self.config.seed is not None:
+            args += [f"--seed={self.config.seed}", "--rand-freq=0.02"]
+        for name, value in program.constants:
+            args.append(f"--const={name}={value}")
+        start = time.perf_counter()
+        self._messages: list[str] = []
+        ctl = clingo.Control(args, logger=self._log, message_limit=20)
+        for enc in program.encodings:
+            ctl.add("base", [], enc.read_text(encoding="utf-8"))
+        ctl.add("base", [], _facts_text(program.facts))
+        if program.user_asp:
+            try:
+                ctl.add("base", [], program.user_asp)
+            except RuntimeError:
+                raise InputError("raw ASP does not parse: " + self._first_message()) from None
+        try:
+            ctl.ground([("base", [])])
+        except RuntimeError:
+            raise InputError("grounding failed: " + self._first_message()) from None
+        self._project_lits: list[int] = []
+        for name, arity in program.project:
+            self._project_lits += [a.literal for a in ctl.symbolic_atoms.by_signature(name, arity)]
+        with ctl.backend() as backend:
+            backend.add_project(self._project_lits)
+        self.ctl = ctl
+        self._top: int | None = None
+        self.ground_time = time.perf_counter() - start
+
+    def _configure(self, models: str | None, enum_mode: str) -> None:
+        solve_conf: Any = self.ctl.configuration.solve
+        if models is not None:
+            solve_conf.models = models
+        solve_conf.enum_mode = enum_mode
+
+    def _log(self, code: clingo.MessageCode, message: str) -> None:
+        self._messages.append(message)
+
+    def _first_message(self) -> str:
+        """clingo's first error message on one line (it names line and column)."""
+        for m in self._messages:
+            if "error" in m:
+                return " ".join(m.replace("<string>:", "line ").split())
+        return " ".join(self._messages[0].split()) if self._messages else "unknown error"
+
+    def literal(self, atom: clingo.Symbol) -> int | None:
+        """The solver literal of a ground atom, or ``None`` if the atom cannot be true."""
+        sa = self.ctl.symbolic_atoms[atom]
+        return None if sa is None else sa.literal
+
+    def _assumption_lits(self, assumptions: Sequence[tuple[clingo.Symbol, bool]]) -> list[int]:
+        lits: list[int] = []
+        for atom, value in assumptions:
+            lit = self.literal(atom)
+            if lit is None:
+                if value:
+                    # the atom can never be true: assume an impossible literal
+                    lits.append(-self._true_lit())
+                continue
+            lits.append(lit if value else -lit)
+        return lits
+
+    def _true_lit(self) -> int:
+        if self._top is None:
+            with self.ctl.backend() as b:
+                atom = b.add_atom()
+                b.add_rule([atom])
+            self._top = atom
+        return self._top
+
+    def solve(self, max_answers: int = 2, *,
+              assumptions: Sequence[tuple[clingo.Symbol, bool]] = (),
+              timeout: float | None = None) -> SolveResult:
+        """Enumerate up to ``max_answers`` distinct answers (0 = all).
+
+        At least two answers are looked for, so that the verdict is always known.
+        """
+        self._configure(str(max_answers and max(2, max_answers)), "auto")
+        answers: list[frozenset[clingo.Symbol]] = []
+
+        def on_model(m: clingo.Model) -> None:
+            answers.append(frozenset(m.symbols(shown=True)))
+
+        start = time.perf_counter()
+        exhausted, finished = self._run(on_model, assumptions, timeout)
+        elapsed = time.perf_counter() - start + self.ground_time
+        if not finished:
+            status = Status.TIMEOUT
+        elif len(answers) == 0:
+            status = Status.NONE
+        elif len(answers) == 1 and exhausted:
+            status = Status.UNIQUE
+        else:
+            status = Status.MULTIPLE
+        keep = answers[:max_answers] if max_answers else answers
+        return SolveResult(status, tuple(keep), elapsed, exhausted and finished)
+
+    def count(self, limit: int = 0, *, timeout: float | None = None) -> CountResult:
+        """Count distinct answers; stops after ``limit`` (0 = no limit)."""
+        self._configure(str(limit + 1 if limit else 0), "auto")
+        n = 0
+
+        def on_model(m: clingo.Model) -> None:
+            nonlocal n
+            n += 1
+
+        start = time.perf_counter()
+        exhausted, finished = self._run(on_model, (), timeout)
+        elapsed = time.perf_counter() - start + self.ground_time
+        if limit and n > limit:
+            return CountResult(limit, False, elapsed)
+        return CountResult(n, exhausted and finished, elapsed)
+
+    def satisfiable(self, assumptions: Sequence[tuple[clingo.Symbol, bool]] = (), *,
+                    timeout: float | None = None) -> bool | None:
+        """Is there an answer under the assumptions? ``None`` on timeout."""
+        self._configure("1", "auto")
+        found = False
+
+        def on_model(m: clingo.Model) -> None:
+            nonlocal found
+            found = True
+
+        _, finished = self._run(on_model, assumptions, timeout)
+        if found:
+            return True
+        return False if finished else None
+
+    def entails(self, assumptions: Sequence[tuple[clingo.Symbol, bool]],
+                conclusion: tuple[clingo.Symbol, bool]) -> bool:
+        """Do the rules plus the assumptions force ``conclusion``? (negation is unsatisfiable)"""
+        atom, value = conclusion
+        return self.satisfiable([*assumptions, (atom, not value)]) is False
+
+    def cautious(self, assumptions: Sequence[tuple[clingo.Symbol, bool]] = (), *,
+                 timeout: float | None = None) -> frozenset[clingo.Symbol] | None:
+        """Shown atoms true in every answer under the assumptions (``None`` if there is none)."""
+        self._configure("0", "cautious")
+        last: list[frozenset[clingo.Symbol]] = []
+
+        def on_model(m: clingo.Model) -> None:
+            last[:] = [frozenset(m.symbols(shown=True))]
+
+        self._run(on_model, assumptions, timeout)
+        self._configure(None, "auto")
+        return last[0] if last else None
+
+    def core(self, assumptions: Sequence[tuple[clingo.Symbol, bool]]) -> list[int] | None:
+        """An unsatisfiable core (solver literals) of the assumptions; ``None`` if satisfiable."""
+        self._configure("1", "auto")
+        lits = self._assumption_lits(assumptions)
+        found: list[int] | None = None
+
+        def on_core(c: Sequence[int]) -> None:
+            nonlocal found
+            found = list(c)
+
+        res = self.ctl.solve(assumptions=lits, on_core=on_core)
+        return found if res.unsatisfiable else None
+
+    def _run(self, on_model: Callable[[clingo.Model], None],
+             assumptions: Sequence[tuple[clingo.Symbol, bool]],
+             timeout: float | None) -> tuple[bool, bool]:
+        """Run one solve call. Returns (search exhausted, finished before the time limit)."""
+        lits = self._assumption_lits(assumptions)
+        limit = timeout if timeout is not None else self.config.timeout
+        with self.ctl.solve(assumptions=lits, on_model=on_model,
+                            async_=True) as handle:
+            finished = handle.wait(limit) if limit is not None else handle.wait()
+            if not finished:
+                handle.cancel()
+                handle.wait()
+            result = handle.get()
+        return bool(result.exhausted), bool(finished)
+
+
+def solve(program: Program, max_answers: int = 2, config: SolveConfig | None = None) -> SolveResult:
+    """Ground and solve: up to ``max_answers`` distinct answers and the verdict."""
+    return Grounded(program, config).solve(max_answers)
+
+
+def count(program: Program, limit: int = 0, config: SolveConfig | None = None) -> CountResult:
+    """Ground and count distinct answers (projected), up to ``limit`` (0 = no limit)."""
+    return Grounded(program, config).count(limit)

@@ -1,0 +1,110 @@
+"""The Puzzle protocol (after the ``struct game`` of Simon Tatham's collection) and formats.
+
+A puzzle type is one object that knows its instance and solution types, the formats it reads
+and writes, its encoding, how to turn an instance into facts and a model into a solution, how
+to render both, and how to check a solution independently of the solver (used by the tests
+and by ``check``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from typing import Any, Protocol, TypeVar
+
+import clingo
+
+__all__ = ["Format", "Puzzle", "SolveOptions", "lp_file"]
+
+I = TypeVar("I")  # noqa: E741  (instance)
+S = TypeVar("S")  # solution
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class SolveOptions:
+    """Options that change what counts as a distinct answer or which rule variant is used."""
+
+    pairing: bool = False
+    """Tents: judge uniqueness on tent positions *and* the tree-tent pairing."""
+
+
+@dataclass(frozen=True)
+class Format:
+    """One file or string format of a puzzle type (reader and, when possible, writer)."""
+
+    name: str
+    description: str
+    read: Callable[[str], Any]
+    """text -> Instance; raises :class:`~aspuzzle.errors.InputError` on bad input."""
+    write: Callable[[Any, Any], str] | None = None
+    """(Instance, Solution | None) -> text."""
+    detect: Callable[[str], bool] = lambda text: False
+    """Cheap test: does this text look like this format? (used to guess type and format)"""
+    extensions: tuple[str, ...] = ()
+    carries_solution: bool = False
+    """Can ``write`` include a solution (``solve --to``)?"""
+    inline: bool = False
+    """Is it a one-line string that may be given on the command line (game IDs, URLs)?"""
+
+
+def lp_file(package: str, name: str) -> Traversable:
+    """An encoding file shipped in a package, loaded with importlib.resources."""
+    return files(package).joinpath(name)
+
+
+class Puzzle(Protocol):
+    """What every puzzle type provides. Instances and solutions are frozen dataclasses."""
+
+    name: str
+    aliases: tuple[str, ...]
+    title: str
+    formats: Mapping[str, Format]
+    """Formats by name; the first one is the plain-text format."""
+
+    def encodings(self, options: SolveOptions) -> tuple[Traversable, ...]:
+        """The ``.lp`` files that hold the rules."""
+        ...
+
+    def answer_signatures(self, options: SolveOptions) -> tuple[tuple[str, int], ...]:
+        """Answers are distinct iff they differ on these atoms (the projection)."""
+        ...
+
+    def constants(self, instance: Any) -> tuple[tuple[str, str], ...]:
+        """``#const`` values of the instance (e.g. the grid size)."""
+        ...
+
+    def to_facts(self, instance: Any) -> list[clingo.Symbol]:
+        ...
+
+    def user_asp(self, instance: Any) -> str:
+        """Raw ASP the user wrote as part of the instance ("" for most puzzles)."""
+        ...
+
+    def from_model(self, instance: Any, symbols: Sequence[clingo.Symbol]) -> Any:
+        """Solution from the shown atoms of one answer set."""
+        ...
+
+    def validate(self, instance: Any) -> None:
+        """Raise InputError if the instance cannot be a puzzle (sizes, clue ranges, ...)."""
+        ...
+
+    def verify(self, instance: Any, solution: Any) -> list[str]:
+        """Independent check of a solution: the list of broken rules (empty = correct)."""
+        ...
+
+    def render(self, instance: Any, solution: Any | None, *, ascii: bool = False) -> str:
+        ...
+
+    def solution_to_json(self, solution: Any) -> JSON:
+        ...
+
+    def solution_from_json(self, instance: Any, data: JSON) -> Any:
+        ...
+
+    def differences(self, instance: Any, a: Any, b: Any) -> str:
+        """Where two solutions differ, in one line (e.g. 'tents differ at (1,2) (1,3)')."""
+        ...

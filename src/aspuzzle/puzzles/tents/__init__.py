@@ -1,0 +1,127 @@
+"""Tents ("Tree Tent", "Zeltlager"): pitch one tent next to every tree."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from importlib.resources.abc import Traversable
+
+import clingo
+
+from aspuzzle.errors import InputError
+from aspuzzle.puzzles.base import JSON, Format, SolveOptions, lp_file
+from aspuzzle.puzzles.tents import formats
+from aspuzzle.puzzles.tents.model import (
+    Cell,
+    Pair,
+    TentsInstance,
+    TentsSolution,
+    validate,
+    verify,
+)
+
+__all__ = ["PUZZLE", "TentsInstance", "TentsPuzzle", "TentsSolution"]
+
+_N = clingo.Number
+_F = clingo.Function
+
+
+class TentsPuzzle:
+    name: str = "tents"
+    aliases: tuple[str, ...] = ("tent", "treetent", "tree-tent", "zeltlager")
+    title: str = "Tents"
+
+    def __init__(self) -> None:
+        self.formats: Mapping[str, Format] = {
+            "text": Format("text", "plain-text grid with row and column clues",
+                           formats.read_text, formats.write_text, formats.detect_text,
+                           (".txt",), carries_solution=True),
+            "facts": Format("facts", "the seed post's ASP facts (tree/2, tent_row/2, ...)",
+                            formats.read_facts, formats.write_facts, formats.detect_facts,
+                            (".lp", ".asp"), carries_solution=True),
+        }
+
+    def encodings(self, options: SolveOptions) -> tuple[Traversable, ...]:
+        return (lp_file(__name__, "encoding.lp"),)
+
+    def answer_signatures(self, options: SolveOptions) -> tuple[tuple[str, int], ...]:
+        return (("tent", 2), ("attached", 4)) if options.pairing else (("tent", 2),)
+
+    def constants(self, instance: TentsInstance) -> tuple[tuple[str, str], ...]:
+        return (("height", str(instance.height)), ("width", str(instance.width)))
+
+    def to_facts(self, instance: TentsInstance) -> list[clingo.Symbol]:
+        facts = [_F("tree", [_N(r), _N(c)]) for r, c in sorted(instance.trees)]
+        facts += [_F("tent_row", [_N(r), _N(n)])
+                  for r, n in enumerate(instance.row_clues, 1) if n is not None]
+        facts += [_F("tent_column", [_N(c), _N(n)])
+                  for c, n in enumerate(instance.col_clues, 1) if n is not None]
+        return facts
+
+    def user_asp(self, instance: TentsInstance) -> str:
+        return ""
+
+    def from_model(self, instance: TentsInstance,
+                   symbols: Sequence[clingo.Symbol]) -> TentsSolution:
+        tents: set[Cell] = set()
+        pairs: set[Pair] = set()
+        for s in symbols:
+            args = [a.number for a in s.arguments]
+            if s.name == "tent" and len(args) == 2:
+                tents.add((args[0], args[1]))
+            elif s.name == "attached" and len(args) == 4:
+                pairs.add(((args[0], args[1]), (args[2], args[3])))
+        return TentsSolution(frozenset(tents), frozenset(pairs))
+
+    def validate(self, instance: TentsInstance) -> None:
+        validate(instance)
+
+    def verify(self, instance: TentsInstance, solution: TentsSolution) -> list[str]:
+        return verify(instance, solution)
+
+    def render(self, instance: TentsInstance, solution: TentsSolution | None, *,
+               ascii: bool = False) -> str:
+        tents = solution.tents if solution else frozenset()
+        tree, tent, empty = ("T", "A", ".") if ascii else ("🌳", "⛺", "· ")
+        cw = 2  # every cell is two terminal columns wide (emoji are double width)
+
+        def clue(v: int | None) -> str:
+            return "?" if v is None else str(v)
+
+        rw = max([len(clue(v)) for v in instance.row_clues] + [1])
+        header = " " * (rw + 1) + "".join(clue(v).rjust(cw) for v in instance.col_clues)
+        lines = [header.rstrip()]
+        for r in range(1, instance.height + 1):
+            row = []
+            for c in range(1, instance.width + 1):
+                if (r, c) in instance.trees:
+                    row.append(tree if not ascii else " " + tree)
+                elif (r, c) in tents:
+                    row.append(tent if not ascii else " " + tent)
+                else:
+                    row.append(empty if not ascii else " " + empty)
+            lines.append(clue(instance.row_clues[r - 1]).rjust(rw) + " " + "".join(row))
+        return "\n".join(lines)
+
+    def solution_to_json(self, solution: TentsSolution) -> JSON:
+        return {"tents": [list(t) for t in sorted(solution.tents)],
+                "pairs": [[list(a), list(b)] for a, b in sorted(solution.pairs)]}
+
+    def solution_from_json(self, instance: TentsInstance, data: JSON) -> TentsSolution:
+        try:
+            tents = frozenset((int(r), int(c)) for r, c in data["tents"])
+            pairs = frozenset(((int(a[0]), int(a[1])), (int(b[0]), int(b[1])))
+                              for a, b in data.get("pairs", []))
+        except (KeyError, TypeError, ValueError) as e:
+            raise InputError(f"not a tents solution: {e}") from None
+        return TentsSolution(tents, pairs)
+
+    def differences(self, instance: TentsInstance, a: TentsSolution, b: TentsSolution) -> str:
+        cells = sorted(a.tents ^ b.tents)
+        if cells:
+            return "tents differ at " + " ".join(f"({r},{c})" for r, c in cells)
+        pairs = sorted(a.pairs ^ b.pairs)
+        return "same tents, different pairing: " + " ".join(
+            f"{t}-{n}" for t, n in pairs)
+
+
+PUZZLE = TentsPuzzle()
