@@ -68,6 +68,9 @@ def _each(args: argparse.Namespace) -> Iterator[tuple[str, api.Loaded | None]]:
         except InputError as e:
             _fail(str(e) if e.source else f"{arg}: {e}")
             yield arg, None
+        except UsageError as e:
+            _fail(f"{arg}: {e}" if len(args.inputs) > 1 else str(e))
+            yield arg, None
 
 
 def _config(args: argparse.Namespace) -> SolveConfig:

@@ -124,7 +124,9 @@ def detect_text(text: str) -> bool:
     body = [ln for ln in lines if not ln.strip().startswith("#")]
     if len(body) < 2 or not re.fullmatch(r"[\d?\-\s]+", body[0]):
         return False
-    return all(re.fullmatch(r"\s*[\d?\-]+\s+[.TAx\s]+", ln) for ln in body[1:])
+    # loose on purpose: a row is a clue and then cells, not all digits (that is Hitori); a typo
+    # in a cell should reach the reader, which names it, rather than fail detection
+    return all(re.fullmatch(r"\s*[\d?\-]+\s+.*[^\d\s].*", ln) for ln in body[1:])
 
 
 # --- the seed post's ASP facts -------------------------------------------------------------
