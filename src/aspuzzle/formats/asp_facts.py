@@ -38,10 +38,10 @@ class FactFile:
         return [f for f in self.facts if f.name == name]
 
 
-_TERM = r"-?\d+|[a-z_][A-Za-z0-9_']*|\"(?:[^\"\\]|\\.)*\""
+_TERM = r"-?[0-9]+|[a-z_][A-Za-z0-9_']*|\"(?:[^\"\\]|\\.)*\""
 _ARGS = rf"\s*(?:{_TERM})\s*(?:,\s*(?:{_TERM})\s*)*"
 _FACT = re.compile(rf"^([a-z_][A-Za-z0-9_']*)\s*(?:\(({_ARGS})\))?$")
-_CONST = re.compile(r"^#const\s+([a-z_][A-Za-z0-9_']*)\s*=\s*(-?\d+)$")
+_CONST = re.compile(r"^#const\s+([a-z_][A-Za-z0-9_']*)\s*=\s*(-?[0-9]+)$")
 
 
 def _normalise(stmt: str) -> str:
@@ -108,6 +108,8 @@ def parse_facts(text: str, *, predicates: Mapping[str, int], consts: Collection[
             if not m:
                 raise InputError(f"cannot read constant definition '{stmt}'", where)
             name = m.group(1)
+            if len(m.group(2)) > 10:
+                raise InputError(f"constant '{name}' is too large", where)
             if name not in consts:
                 raise InputError(f"unknown constant '{name}' (expected: {', '.join(consts)})",
                                  where)
@@ -134,7 +136,9 @@ def parse_facts(text: str, *, predicates: Mapping[str, int], consts: Collection[
                 f"'{name}' takes {predicates[name]} arguments, got {len(raw_args)}", where)
         args: list[Arg] = []
         for a in raw_args:
-            if re.fullmatch(r"-?\d+", a):
+            if re.fullmatch(r"-?[0-9]+", a) and len(a) > 10:
+                raise InputError(f"number '{a[:20]}' is too large", where)
+            if re.fullmatch(r"-?[0-9]+", a):
                 args.append(int(a))
             elif a.startswith('"'):
                 args.append(a[1:-1])

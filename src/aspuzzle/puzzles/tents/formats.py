@@ -32,8 +32,10 @@ MISSING = ("?", "-")
 def _clue(token: str, where: Location) -> int | None:
     if token in MISSING:
         return None
-    if not token.isdigit():
-        raise InputError(f"clue '{token}' is not a number, '?' or '-'", where)
+    if not re.fullmatch(r"[0-9]+", token):
+        raise InputError(f"clue '{token[:20]}' is not a number, '?' or '-'", where)
+    if len(token) > 6:
+        raise InputError(f"clue '{token[:20]}' is far too large", where)
     return int(token)
 
 
