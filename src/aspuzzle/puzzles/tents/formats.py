@@ -144,7 +144,7 @@ def read_facts(text: str) -> TentsInstance:
     trees = [(int_arg(f, 0, "row"), int_arg(f, 1, "column"), f) for f in ff.of("tree")]
     rows = [(int_arg(f, 0, "row"), int_arg(f, 1, "count"), f) for f in ff.of("tent_row")]
     cols = [(int_arg(f, 0, "column"), int_arg(f, 1, "count"), f) for f in ff.of("tent_column")]
-    if not (trees or rows or cols):
+    if not (trees or rows or cols or ff.consts):
         raise InputError("no tree/2, tent_row/2 or tent_column/2 facts")
 
     def size(const: str, indexes: list[int]) -> int:
@@ -190,4 +190,4 @@ def write_facts(inst: TentsInstance, sol: TentsSolution | None = None) -> str:
 
 
 def detect_facts(text: str) -> bool:
-    return bool(re.search(r"\b(tree|tent_row|tent_column)\s*\(", text))
+    return bool(re.search(r"\b(tree|tent_row|tent_column)\s*\(|#const\s+(width|height)\b", text))
