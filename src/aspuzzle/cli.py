@@ -52,7 +52,13 @@ def _load(arg: str, args: argparse.Namespace) -> api.Loaded:
         text = api.decode_input(sys.stdin.buffer.read(), "<stdin>")
         return api.loads(text, type=type_, fmt=fmt, source="<stdin>")
     if _inline_candidate(arg) and not arg.endswith(tuple(_known_extensions())):
-        return api.loads(arg, type=type_, fmt=fmt, source="<argument>")
+        try:
+            return api.loads(arg, type=type_, fmt=fmt, source="<argument>")
+        except UsageError:
+            if ":" in arg or "\n" in arg:
+                raise
+            # "some/dir/name" that is neither a file nor a puzzle string: a missing file
+            raise InputError("no such file", source=arg) from None
     return api.load(arg, type=type_, fmt=fmt)
 
 
