@@ -10,11 +10,12 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
 from rich.console import Console
+from rich.progress import track
 
 from aspuzzle import api
 from aspuzzle.engine import SolveConfig, Status
@@ -67,8 +68,16 @@ def _known_extensions() -> set[str]:
 
 
 def _each(args: argparse.Namespace) -> Iterator[tuple[str, api.Loaded | None]]:
-    """Load each input in turn; report a bad one on stderr and yield None for it."""
-    for arg in args.inputs:
+    """Load each input in turn; report a bad one on stderr and yield None for it.
+
+    A whole corpus on the command line with ``--json`` to a file shows a progress bar on a
+    terminal's stderr.
+    """
+    inputs: Iterable[str] = args.inputs
+    if len(args.inputs) > 1 and getattr(args, "json", False) and _err.is_terminal \
+            and not sys.stdout.isatty():
+        inputs = track(args.inputs, description="solving", console=_err, transient=True)
+    for arg in inputs:
         try:
             yield arg, _load(arg, args)
         except InputError as e:
