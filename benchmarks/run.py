@@ -1,0 +1,569 @@
+"""aspuzzle benchmark: time to solve *and prove uniqueness*, ours next to the seed posts' encodings.
+
+    python benchmarks/run.py                 # everything (a few minutes)
+    python benchmarks/run.py --quick         # smallest instances only, one repeat
+    python benchmarks/run.py --only tents --repeat 5
+
+For every puzzle type and size it prints the median time to find the answer and show that
+there is no second one (enumerate up to 2 answers, projected on the answer atoms):
+
+* ``lib``: in process, ``aspuzzle.loads`` + ``aspuzzle.solve``;
+* ``cli``: ``aspuzzle solve FILE --json`` in a subprocess (includes Python start-up);
+* ``seed``: the seed post's own encoding on the same instance, in the same process, through
+  ``aspuzzle.engine`` (facts in the seed's predicates, projected on its answer atoms);
+
+and ``lib/seed``, the ratio of the medians. Verdicts are compared: a row where the seed's
+answer differs from ours is marked, never hidden. Our answers are also checked against the
+corpus' known solutions. The numbers are also written to ``benchmarks/results/latest.md``.
+
+Exit status: 0 done; 1 one of *our* answers was wrong (or the CLI disagreed with the library);
+2 bad usage or the shared corpus is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import clingo
+from bench_cases import (
+    DEFAULT_CORPUS,
+    ROOT,
+    TYPES,
+    Case,
+    CorpusMissing,
+    all_cases,
+    resolve_type,
+)
+from bench_seed import SEEDS, answer_key, our_answer
+from rich.console import Console
+from rich.table import Table
+
+import aspuzzle
+from aspuzzle.engine import Grounded, SolveConfig
+from aspuzzle.errors import AspuzzleError
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results"
+SOURCE_ORDER = {"example": 0, "tatham": 1, "gurobi": 2}
+SOURCE_TITLE = {"example": "example", "tatham": "Tatham", "gurobi": "Gurobi"}
+
+
+# --- measuring one instance ------------------------------------------------------------------
+
+@dataclass
+class Measurement:
+    case: Case
+    lib: list[float] = field(default_factory=list)
+    cli: list[float] = field(default_factory=list)
+    seed: list[float] = field(default_factory=list)
+    status: str = ""
+    answers: list[str] = field(default_factory=list)
+    seed_status: str | None = None
+    seed_answers: list[str] = field(default_factory=list)
+    seed_timeout: bool = False
+    seed_broken: str | None = None
+    """The first rule (in our checker's words) that a seed answer not among ours breaks."""
+    problems: list[str] = field(default_factory=list)
+    """Things wrong with *our* side (answer differs from the known solution, CLI disagrees)."""
+
+    @property
+    def seed_agrees(self) -> bool | None:
+        if self.seed_status is None:
+            return None
+        return self.seed_status == self.status and self.seed_answers == self.answers
+
+
+def _cli_command() -> list[str]:
+    script = Path(sys.executable).parent / "aspuzzle"
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "aspuzzle.cli"]
+
+
+def _cli_args(case: Case, file: Path, timeout: float) -> list[str]:
+    args = [*_cli_command(), "solve", str(file), "--json", "--type", case.type,
+            "--timeout", str(timeout)]
+    if case.fmt is not None:
+        args += ["--from", case.fmt]
+    return args
+
+
+def _load(case: Case) -> aspuzzle.Loaded:
+    if case.path is not None:
+        return aspuzzle.load(case.path, type=case.type, fmt=case.fmt)
+    return aspuzzle.loads(case.text, type=case.type, fmt=case.fmt, source=case.name)
+
+
+def _keys(ptype: str, puzzle: aspuzzle.Puzzle, solutions: Sequence[Any]) -> list[str]:
+    return sorted(answer_key(our_answer(ptype, puzzle.solution_to_json(s))) for s in solutions)
+
+
+class Bench:
+    def __init__(self, repeat: int, timeout: float, cli: bool, workdir: Path) -> None:
+        self.repeat = repeat
+        self.timeout = timeout
+        self.use_cli = cli
+        self.workdir = workdir
+        self.config = SolveConfig(timeout=timeout)
+        self.files = 0
+
+    def lib_once(self, case: Case) -> tuple[float, aspuzzle.Result]:
+        start = time.perf_counter()
+        result = aspuzzle.solve(_load(case), config=self.config)
+        return time.perf_counter() - start, result
+
+    def seed_once(self, case: Case, instance: Any) -> tuple[float, str, list[dict[str, Any]]]:
+        seed = SEEDS[case.type]
+        start = time.perf_counter()
+        res = Grounded(seed.program(instance), self.config).solve(2)
+        elapsed = time.perf_counter() - start
+        return elapsed, str(res.status), [seed.answer(a) for a in res.answers]
+
+    def cli_once(self, case: Case, file: Path) -> tuple[float, dict[str, Any] | None, str]:
+        start = time.perf_counter()
+        proc = subprocess.run(_cli_args(case, file, self.timeout), capture_output=True,
+                              text=True, timeout=self.timeout + 60, cwd=ROOT)
+        elapsed = time.perf_counter() - start
+        try:
+            out: dict[str, Any] | None = json.loads(proc.stdout)
+        except json.JSONDecodeError:
+            out = None
+        return elapsed, out, proc.stderr.strip()
+
+    def cli_file(self, case: Case) -> Path:
+        if case.path is not None:
+            return case.path
+        self.files += 1
+        file = self.workdir / f"{case.type}-{self.files}.txt"
+        file.write_text(case.text + "\n", encoding="utf-8")
+        return file
+
+    def measure(self, case: Case) -> Measurement:
+        m = Measurement(case)
+        file = self.cli_file(case) if self.use_cli else None
+        for i in range(self.repeat):
+            # interleave the three so that a busy moment on the shared machine hits all alike
+            t, result = self.lib_once(case)
+            m.lib.append(t)
+            if i == 0:
+                self._judge_ours(m, result)
+            if case.seed_note is None and not m.seed_timeout:
+                t, status, answers = self.seed_once(case, result.instance)
+                m.seed.append(t)
+                if i == 0:
+                    self._judge_seed(m, result, status, answers)
+                if status == "timeout":
+                    m.seed_timeout = True
+            if file is not None:
+                t, out, err = self.cli_once(case, file)
+                m.cli.append(t)
+                if i == 0:
+                    self._judge_cli(m, result, out, err)
+        return m
+
+    def _judge_ours(self, m: Measurement, result: aspuzzle.Result) -> None:
+        case = m.case
+        m.status = str(result.status)
+        m.answers = _keys(case.type, result.puzzle, result.solutions)
+        if m.status == "timeout":
+            m.problems.append(f"{case.name}: ours timed out after {self.timeout:g} s")
+        if case.known is not None:
+            known = answer_key(our_answer(case.type, case.known))
+            if m.status != "unique" or m.answers != [known]:
+                m.problems.append(f"{case.name}: ours says {m.status}, "
+                                  f"not the known unique solution")
+        for sol in result.solutions:
+            broken = result.puzzle.verify(result.instance, sol)
+            if broken:
+                m.problems.append(f"{case.name}: our solution breaks a rule: {broken[0]}")
+
+    def _judge_seed(self, m: Measurement, result: aspuzzle.Result, status: str,
+                    answers: list[dict[str, Any]]) -> None:
+        m.seed_status = status
+        m.seed_answers = sorted(answer_key(a) for a in answers)
+        for a in answers:
+            if answer_key(a) not in m.answers:
+                sol = result.puzzle.solution_from_json(result.instance, a)
+                broken = result.puzzle.verify(result.instance, sol)
+                if broken:
+                    m.seed_broken = f"{m.case.name}: a seed answer breaks a rule: {broken[0]}"
+                    return
+
+    def _judge_cli(self, m: Measurement, result: aspuzzle.Result, out: dict[str, Any] | None,
+                   err: str) -> None:
+        if out is None:
+            m.problems.append(f"{m.case.name}: the CLI printed no JSON ({err[:120]})")
+            return
+        sols = [result.puzzle.solution_from_json(result.instance, s) for s in out["solutions"]]
+        if (out.get("status") != m.status
+                or _keys(m.case.type, result.puzzle, sols) != m.answers):
+            m.problems.append(f"{m.case.name}: the CLI says {out.get('status')}, "
+                              f"the library {m.status}")
+
+
+# --- rows ------------------------------------------------------------------------------------
+
+@dataclass
+class Row:
+    type: str
+    source: str
+    group: str
+    order: int
+    count: int = 0
+    lib_ms: float | None = None
+    cli_ms: float | None = None
+    seed_ms: float | None = None
+    seed_timeouts: int = 0
+    ratio: float | None = None
+    ours: str = ""
+    seed: str = ""
+    seed_differs: int = 0
+    seed_runs: int = 0
+    seed_broken: str | None = None
+    problems: list[str] = field(default_factory=list)
+    note: str = ""
+
+    @property
+    def slower(self) -> bool:
+        return self.ratio is not None and self.ratio > 1.0
+
+
+def _median_ms(samples: list[list[float]]) -> float | None:
+    per_instance = [statistics.median(s) for s in samples if s]
+    return 1000 * statistics.median(per_instance) if per_instance else None
+
+
+def make_row(ms: list[Measurement]) -> Row:
+    c = ms[0].case
+    row = Row(c.type, c.source, c.group, c.order, len(ms))
+    row.lib_ms = _median_ms([m.lib for m in ms])
+    row.cli_ms = _median_ms([m.cli for m in ms])
+    row.seed_ms = _median_ms([m.seed for m in ms])
+    row.seed_timeouts = sum(m.seed_timeout for m in ms)
+    if row.lib_ms is not None and row.seed_ms:
+        row.ratio = row.lib_ms / row.seed_ms
+    statuses: dict[str, int] = {}
+    for m in ms:
+        statuses[m.status] = statuses.get(m.status, 0) + 1
+        row.problems += m.problems
+    known = sum(1 for m in ms if m.case.known is not None)
+    row.ours = ", ".join(f"{s} {n}/{len(ms)}" for s, n in sorted(statuses.items()))
+    if known:
+        bad = sum(1 for m in ms if m.case.known is not None and m.problems)
+        row.ours += " = known" if not bad else f", WRONG {bad}/{known}"
+    elif row.problems:
+        row.ours += ", WRONG"
+    seeded = [m for m in ms if m.seed_agrees is not None]
+    row.seed_runs = len(seeded)
+    if not seeded:
+        notes = {m.case.seed_note for m in ms if m.case.seed_note}
+        row.seed = "n/a: " + "; ".join(sorted(notes)) if notes else "n/a"
+    else:
+        differ = [m for m in seeded if not m.seed_agrees]
+        row.seed_differs = len(differ)
+        row.seed_broken = next((m.seed_broken for m in differ if m.seed_broken), None)
+        if not differ:
+            row.seed = f"same answer {len(seeded)}/{len(seeded)}"
+        else:
+            how: dict[str, int] = {}
+            for m in differ:
+                what = (f"says {m.seed_status}" if m.seed_status != m.status
+                        else "other answer")
+                how[what] = how.get(what, 0) + 1
+            row.seed = (f"DIFFERS {len(differ)}/{len(seeded)}: "
+                        + ", ".join(f"{k} x{n}" for k, n in sorted(how.items())))
+    return row
+
+
+def skipped_row(c: Case, count: int, note: str) -> Row:
+    return Row(c.type, c.source, c.group, c.order, count, note=note)
+
+
+# --- selecting cases -------------------------------------------------------------------------
+
+def unavailable(case: Case) -> str | None:
+    """Why this case cannot run yet (its puzzle type or format has not landed), or None."""
+    try:
+        puzzle = aspuzzle.get_puzzle(case.type)
+    except AspuzzleError:
+        return f"skipped: {case.type} is not in the registry yet"
+    if case.fmt is not None and case.fmt not in puzzle.formats:
+        return f"skipped: {case.type} has no '{case.fmt}' format yet"
+    return None
+
+
+def select(cases: list[Case], only: set[str] | None, quick: bool,
+           limit: int | None) -> dict[tuple[str, str, str], list[Case]]:
+    groups: dict[tuple[str, str, str], list[Case]] = {}
+    for c in cases:
+        if only is None or c.type in only:
+            groups.setdefault((c.type, c.source, c.group), []).append(c)
+    if quick:
+        # the smallest size of each (type, source); examples all stay (they are tiny)
+        smallest: dict[tuple[str, str], tuple[int, str]] = {}
+        for (t, s, g), cs in groups.items():
+            key = (cs[0].order, g)
+            if s != "example" and ((t, s) not in smallest or key < smallest[(t, s)]):
+                smallest[(t, s)] = key
+        groups = {k: v for k, v in groups.items()
+                  if k[1] == "example" or smallest[(k[0], k[1])][1] == k[2]}
+    if limit is not None:
+        groups = {k: v[:limit] for k, v in groups.items()}
+    return dict(sorted(groups.items(), key=lambda kv: (
+        TYPES.index(kv[0][0]), SOURCE_ORDER[kv[0][1]], kv[1][0].order, kv[0][2])))
+
+
+def dedupe_examples(cases: list[Case]) -> list[Case]:
+    """The seed examples come in several formats of one instance: keep one file per stem."""
+    def rank(c: Case) -> tuple[int, str]:
+        suffix = c.path.suffix if c.path is not None else ""
+        return (0 if suffix == ".txt" else 1, suffix)
+
+    best: dict[tuple[str, str], Case] = {}
+    for c in cases:
+        if c.path is not None:
+            key = (c.type, c.path.stem)
+            if key not in best or rank(c) < rank(best[key]):
+                best[key] = c
+    keep = {id(c) for c in best.values()}
+    return [c for c in cases if c.path is None or id(c) in keep]
+
+
+# --- output ----------------------------------------------------------------------------------
+
+def _fmt_ms(v: float | None, timeouts: int = 0) -> str:
+    if v is None:
+        return "-"
+    text = f"{v:.0f}" if v >= 100 else f"{v:.1f}" if v >= 10 else f"{v:.2f}"
+    return (">" if timeouts else "") + text
+
+
+def _fmt_ratio(r: float | None) -> str:
+    return "-" if r is None else f"{r:.2f}"
+
+
+COLUMNS = ("type", "set", "size", "n", "lib ms", "cli ms", "seed ms", "lib/seed",
+           "our verdict", "seed encoding")
+
+
+def row_cells(r: Row) -> list[str]:
+    if r.note:
+        return [r.type, SOURCE_TITLE[r.source], r.group, str(r.count), "-", "-", "-", "-",
+                r.note, ""]
+    return [r.type, SOURCE_TITLE[r.source], r.group, str(r.count), _fmt_ms(r.lib_ms),
+            _fmt_ms(r.cli_ms), _fmt_ms(r.seed_ms, r.seed_timeouts), _fmt_ratio(r.ratio),
+            r.ours, r.seed]
+
+
+def rich_table(rows: list[Row], title: str) -> Table:
+    table = Table(title=title, title_justify="left")
+    for col in COLUMNS:
+        numeric = col in ("n", "lib ms", "cli ms", "seed ms", "lib/seed")
+        table.add_column(col, justify="right" if numeric else "left")
+    for r in rows:
+        cells = row_cells(r)
+        if r.note:
+            cells = [f"[dim]{c}[/dim]" for c in cells]
+        else:
+            if r.slower:
+                cells[7] = f"[bold red]{cells[7]}[/bold red]"
+            if r.seed_differs:
+                cells[9] = f"[yellow]{cells[9]}[/yellow]"
+            if r.problems:
+                cells[8] = f"[bold red]{cells[8]}[/bold red]"
+        table.add_row(*cells)
+    return table
+
+
+def markdown_table(rows: list[Row]) -> str:
+    lines = ["| " + " | ".join(COLUMNS) + " |",
+             "|" + "|".join("---:" if c in ("n", "lib ms", "cli ms", "seed ms", "lib/seed")
+                            else "---" for c in COLUMNS) + "|"]
+    for r in rows:
+        cells = row_cells(r)
+        if r.slower:
+            cells[7] = f"**{cells[7]}**"
+        lines.append("| " + " | ".join(c.replace("|", "/") for c in cells) + " |")
+    return "\n".join(lines)
+
+
+def environment(args: argparse.Namespace, started: float, load_before: str) -> list[str]:
+    load_after = _loadavg()
+    return [
+        f"- command: `{args.command_line}`",
+        f"- date: {dt.datetime.now().isoformat(timespec='seconds')}, "
+        f"wall time {time.perf_counter() - started:.0f} s",
+        f"- machine: {platform.machine()}, {os.cpu_count()} cores, "
+        f"load average {load_before} before and {load_after} after "
+        f"(the machine is shared with other jobs: timings are noisy)",
+        f"- Python {platform.python_version()}, clingo {clingo.__version__}, aspuzzle "
+        f"{aspuzzle.__version__}, one clingo thread",
+        f"- each time is the median over {args.repeat} run(s) per instance, then the median "
+        f"over the row's instances; time limit {args.timeout:g} s per solve "
+        f"(a '>' marks a row where the seed encoding hit it)",
+        "- lib: `aspuzzle.loads` + `aspuzzle.solve` in process; cli: `aspuzzle solve FILE "
+        "--json` in a subprocess (with Python start-up); seed: the seed post's encoding in "
+        "the same process through `aspuzzle.engine`; all enumerate up to 2 answers projected "
+        "on the answer atoms (solve and prove uniqueness)",
+        "- lib/seed > 1 (bold) means ours is slower than the seed encoding on that row",
+    ]
+
+
+def _loadavg() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "?"
+
+
+# --- explain timings (optional, written by another part of the project) ---------------------
+
+def explain_section(args: argparse.Namespace, console: Console) -> str | None:
+    script = HERE / "bench_explain.py"
+    if not script.is_file() or args.no_explain:
+        return None
+    cmd = [sys.executable, str(script)]
+    if args.quick:
+        cmd.append("--quick")
+    console.print("\n[bold]Explain[/bold] (benchmarks/bench_explain.py)")
+    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+    out = proc.stdout.rstrip()
+    console.print(out, markup=False, highlight=False)
+    if proc.returncode != 0:
+        console.print(f"[red]bench_explain.py exited with status {proc.returncode}: "
+                      f"{proc.stderr.strip()[-300:]}[/red]")
+    return out
+
+
+# --- main ------------------------------------------------------------------------------------
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python benchmarks/run.py",
+                                description="Time aspuzzle against the seed posts' encodings.")
+    p.add_argument("--quick", action="store_true",
+                   help="smallest size of each type and source, one instance, one repeat")
+    p.add_argument("--repeat", type=int, default=None, metavar="N",
+                   help="runs per instance (default 3, or 1 with --quick)")
+    p.add_argument("--only", action="append", metavar="TYPE",
+                   help="only these puzzle types (tents, futoshiki/unequal, hitori/singles); "
+                        "may be repeated or comma-separated")
+    p.add_argument("--limit", type=int, default=None, metavar="N",
+                   help="at most N instances per row (default: all; 1 with --quick)")
+    p.add_argument("--timeout", type=float, default=60.0, metavar="S",
+                   help="time limit per solve in seconds (default 60)")
+    p.add_argument("--no-cli", action="store_true", help="skip the subprocess timings")
+    p.add_argument("--no-explain", action="store_true",
+                   help="skip the explain section (benchmarks/bench_explain.py)")
+    p.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, metavar="DIR",
+                   help="the shared corpus (default: ../shared/corpus beside the repository)")
+    p.add_argument("--out", type=Path, default=RESULTS / "latest.md", metavar="FILE",
+                   help="markdown results (default benchmarks/results/latest.md)")
+    p.add_argument("--json", type=Path, default=None, metavar="FILE",
+                   help="also write the rows as JSON")
+    args = p.parse_args(argv)
+    if args.repeat is None:
+        args.repeat = 1 if args.quick else 3
+    if args.limit is None and args.quick:
+        args.limit = 1
+    if args.repeat < 1 or (args.limit is not None and args.limit < 1) or args.timeout <= 0:
+        p.error("--repeat, --limit and --timeout must be positive")
+    only: set[str] | None = None
+    if args.only:
+        try:
+            only = {resolve_type(t) for item in args.only for t in item.split(",") if t}
+        except ValueError as e:
+            p.error(str(e))
+    args.only_types = only
+    args.command_line = "python benchmarks/run.py" + "".join(
+        " " + shlex.quote(a) for a in (sys.argv[1:] if argv is None else argv))
+    return args
+
+
+def run(args: argparse.Namespace, console: Console,
+        progress: Callable[[str], None] | None = None) -> tuple[list[Row], list[str]]:
+    cases = dedupe_examples(all_cases(args.corpus))
+    groups = select(cases, args.only_types, args.quick, args.limit)
+    rows: list[Row] = []
+    warm: set[str] = set()
+    with tempfile.TemporaryDirectory(prefix="aspuzzle-bench-") as tmp:
+        bench = Bench(args.repeat, args.timeout, not args.no_cli, Path(tmp))
+        for (ptype, source, group), cs in groups.items():
+            note = unavailable(cs[0])
+            if note is not None:
+                rows.append(skipped_row(cs[0], len(cs), note))
+                continue
+            if ptype not in warm:
+                # first use of a type imports and reads its files: keep that out of the medians
+                _, result = bench.lib_once(cs[0])
+                if cs[0].seed_note is None:
+                    bench.seed_once(cs[0], result.instance)
+                warm.add(ptype)
+            if progress is not None:
+                progress(f"{ptype} {SOURCE_TITLE[source]} {group} ({len(cs)})")
+            rows.append(make_row([bench.measure(c) for c in cs]))
+    problems = [p for r in rows for p in r.problems]
+    return rows, problems
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    # wide enough for the table when the output goes to a file or a pipe
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 150)
+    started = time.perf_counter()
+    load_before = _loadavg()
+    try:
+        with console.status("benchmarking ...") as status:
+            rows, problems = run(args, console,
+                                 lambda s: status.update(f"benchmarking {s} ..."))
+    except CorpusMissing as e:
+        sys.stderr.write(f"benchmarks/run.py: error: {e}\n")
+        return 2
+    title = "aspuzzle: median time to solve and prove uniqueness (ms)"
+    console.print(rich_table(rows, title))
+    env = environment(args, started, load_before)
+    for line in env:
+        console.print(line, markup=False)
+    slower = [r for r in rows if r.slower]
+    differs = [r for r in rows if r.seed_differs]
+    summary: list[str] = []
+    if slower:
+        summary.append("Rows where ours is slower than the seed encoding: " + "; ".join(
+            f"{r.type} {r.group} ({SOURCE_TITLE[r.source]}) x{r.ratio:.2f}" for r in slower))
+    if differs:
+        summary.append("Rows where the seed encoding's answer differs from ours: " + "; ".join(
+            f"{r.type} {r.group} ({SOURCE_TITLE[r.source]}) {r.seed}" for r in differs))
+        summary += [f"  e.g. {r.seed_broken}" for r in differs if r.seed_broken]
+    for p in problems:
+        summary.append(f"PROBLEM (ours): {p}")
+    for line in summary:
+        console.print(line, markup=False)
+    explain = explain_section(args, console)
+
+    md = [f"# {title}", "", markdown_table(rows), "", *env, ""]
+    md += [f"- {s}" for s in summary]
+    if explain:
+        md += ["", "## Explain", "", "```", explain, "```"]
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text("\n".join(md).rstrip() + "\n", encoding="utf-8")
+    console.print(f"written: {args.out}", markup=False)
+    if args.json is not None:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps([asdict(r) for r in rows], indent=1) + "\n",
+                             encoding="utf-8")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
