@@ -1,0 +1,111 @@
+"""Hitori (Tatham's "Singles"): shade cells so that no number repeats in a row or column."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from importlib.resources.abc import Traversable
+
+import clingo
+
+from aspuzzle.errors import InputError, Location
+from aspuzzle.puzzles.base import JSON, Format, SolveOptions, lp_file
+from aspuzzle.puzzles.hitori import formats, puzzlink, tatham
+from aspuzzle.puzzles.hitori.model import (
+    Cell,
+    HitoriInstance,
+    HitoriSolution,
+    validate,
+    verify,
+)
+
+__all__ = ["PUZZLE", "HitoriInstance", "HitoriPuzzle", "HitoriSolution"]
+
+_N = clingo.Number
+_F = clingo.Function
+
+
+class HitoriPuzzle:
+    name: str = "hitori"
+    aliases: tuple[str, ...] = ("singles",)
+    title: str = "Hitori"
+
+    def __init__(self) -> None:
+        self.formats: Mapping[str, Format] = {
+            "text": Format("text", "grid of numbers; a shaded cell is written '5#'",
+                           formats.read_text, formats.write_text, formats.detect_text,
+                           (".txt",), carries_solution=True),
+            "facts": Format("facts", "the seed post's ASP facts written(R, C, N)",
+                            formats.read_facts, formats.write_facts, formats.detect_facts,
+                            (".lp", ".asp"), carries_solution=True),
+            "tatham": Format("tatham", "Simon Tatham's singles game ID (WxH[dX]:VALUES)",
+                             tatham.read_tatham, tatham.write_tatham, tatham.detect_tatham,
+                             (), inline=True),
+            "puzzlink": Format("puzzlink", "puzz.link / pzprjs URL (hitori/COLS/ROWS/...)",
+                               puzzlink.read_puzzlink, puzzlink.write_puzzlink,
+                               puzzlink.detect_puzzlink, (), inline=True),
+        }
+
+    def encodings(self, options: SolveOptions) -> tuple[Traversable, ...]:
+        return (lp_file(__name__, "encoding.lp"),)
+
+    def answer_signatures(self, options: SolveOptions) -> tuple[tuple[str, int], ...]:
+        return (("blacked", 2),)
+
+    def constants(self, instance: HitoriInstance) -> tuple[tuple[str, str], ...]:
+        return ()
+
+    def to_facts(self, instance: HitoriInstance) -> list[clingo.Symbol]:
+        return [_F("written", [_N(r), _N(c), _N(v)])
+                for r, row in enumerate(instance.grid, 1) for c, v in enumerate(row, 1)]
+
+    def user_asp(self, instance: HitoriInstance) -> str:
+        return ""
+
+    def from_model(self, instance: HitoriInstance,
+                   symbols: Sequence[clingo.Symbol]) -> HitoriSolution:
+        shaded: set[Cell] = set()
+        for s in symbols:
+            if s.name == "blacked" and len(s.arguments) == 2:
+                shaded.add((s.arguments[0].number, s.arguments[1].number))
+        return HitoriSolution(frozenset(shaded))
+
+    def validate(self, instance: HitoriInstance) -> None:
+        validate(instance)
+
+    def verify(self, instance: HitoriInstance, solution: HitoriSolution) -> list[str]:
+        return verify(instance, solution)
+
+    def render(self, instance: HitoriInstance, solution: HitoriSolution | None, *,
+               ascii: bool = False) -> str:
+        shaded = solution.shaded if solution else frozenset()
+        w = max(len(str(v)) for row in instance.grid for v in row)
+        # a full block is narrow in most fonts: give it at least two columns to stand out
+        width, block = (w, "#") if ascii else (max(w, 2), "█")
+        lines = []
+        for r, row in enumerate(instance.grid, 1):
+            cells = [block * width if (r, c) in shaded else str(v).rjust(width)
+                     for c, v in enumerate(row, 1)]
+            lines.append(" ".join(cells))
+        return "\n".join(lines)
+
+    def solution_to_json(self, solution: HitoriSolution) -> JSON:
+        return {"shaded": [list(cell) for cell in sorted(solution.shaded)]}
+
+    def solution_from_json(self, instance: HitoriInstance, data: JSON) -> HitoriSolution:
+        try:
+            cells = [(int(r), int(c)) for r, c in data["shaded"]]
+        except (KeyError, TypeError, ValueError) as e:
+            raise InputError(f"not a hitori solution: {e}") from None
+        for cell in cells:
+            if not instance.inside(cell):
+                raise InputError(f"shaded cell outside the {instance.height}x{instance.width} "
+                                 "grid", Location(cell=cell))
+        return HitoriSolution(frozenset(cells))
+
+    def differences(self, instance: HitoriInstance, a: HitoriSolution,
+                    b: HitoriSolution) -> str:
+        cells = sorted(a.shaded ^ b.shaded)
+        return "shaded cells differ at " + " ".join(f"({r},{c})" for r, c in cells)
+
+
+PUZZLE = HitoriPuzzle()

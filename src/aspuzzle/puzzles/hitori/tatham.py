@@ -1,0 +1,153 @@
+"""Simon Tatham's ``singles`` game IDs (his name for Hitori), read and written exactly.
+
+A game ID is ``PARAMS:DESC``. PARAMS is ``WxH`` (or ``N`` for a square grid), optionally
+followed by ``d`` and a difficulty letter (``e`` easy, ``k`` tricky)::
+
+    5x5de:2141334241421354315435342
+
+DESC has one character per cell, row by row: ``1``..``9``, then ``a``..``z`` for 10..35 and
+``A``..``Z`` for 36..61.
+
+The rules follow ``singles.c`` (``decode_params``, ``validate_params``, ``unpick_desc``,
+``n2c``/``c2n``): width and height are 2..62, the description has exactly W*H characters, and
+every number is between 1 and max(W, H). The writer prints ``WxH``, the difficulty letter when
+the puzzle came with one, and the cells, so his IDs read and write back byte for byte. A file
+may hold the ID on one line among blank lines and ``#`` comment lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from aspuzzle.errors import InputError, Location
+from aspuzzle.puzzles.hitori.model import HitoriInstance, HitoriSolution, make_instance, validate
+
+__all__ = ["DIFFICULTIES", "detect_tatham", "read_tatham", "write_tatham"]
+
+DIFFICULTIES = {"e": "easy", "k": "tricky"}
+MIN_SIZE = 2  # singles.c validate_params: "Width and neight must be at least two"
+MAX_SIZE = 10 + 26 + 26  # singles.c validate_params: "Puzzle is too large"
+MAX_NUMBER = 9 + 26 + 26  # the largest number one character can hold ('Z')
+_DIGITS = "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_MAX_DIGITS = 6
+
+_PARAMS = re.compile(r"(\d+)(?:x(\d+))?(?:d(.?))?")
+_DETECT = re.compile(r"(\d+)(?:x(\d+))?(?:d[a-z])?:([0-9a-zA-Z]*)")
+
+_At = Callable[[int], Location]
+
+
+def _id_line(text: str) -> tuple[str, int, int]:
+    """The one line of a text that holds the ID: (id, line number, column of its start)."""
+    found: list[tuple[str, int, int]] = []
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        stripped = raw.strip()
+        if stripped and not stripped.startswith("#"):
+            found.append((stripped, lineno, raw.index(stripped) + 1))
+    if not found:
+        raise InputError("singles ID: empty input")
+    if len(found) > 1:
+        raise InputError("singles ID: expected one game ID on one line, found more lines",
+                         Location(found[1][1], found[1][2]))
+    return found[0]
+
+
+def read_tatham(text: str) -> HitoriInstance:
+    ident, line, col0 = _id_line(text)
+
+    def at(i: int, cell: tuple[int, int] | None = None) -> Location:
+        return Location(line, col0 + i, cell=cell)
+
+    if "#" in ident and ":" not in ident:
+        raise InputError("singles ID: this is a random-seed ID ('#'), not a game ID; "
+                         "use the ID with ':' that the game shows under 'Game > Specific'",
+                         at(ident.index("#")))
+    params, sep, desc = ident.partition(":")
+    if not sep:
+        raise InputError("singles ID: no ':' between the parameters and the description",
+                         at(0))
+    width, height, difficulty = _read_params(params, at)
+    base = len(params) + 1
+    area = width * height
+    top = min(max(width, height), MAX_NUMBER)
+    values: list[int] = []
+    for i, ch in enumerate(desc[:area]):
+        cell = (i // width + 1, i % width + 1)
+        value = _DIGITS.find(ch) + 1
+        if value == 0:
+            what = "'0' (numbers start at 1)" if ch == "0" else f"'{ch}'"
+            raise InputError(f"singles ID: unexpected {what} in the description "
+                             "(use 1-9, a-z for 10-35, A-Z for 36-61)", at(base + i, cell))
+        if value > top:
+            raise InputError(f"singles ID: number {value} ('{ch}') is larger than the grid "
+                             f"allows: at most {top} in a {width}x{height} grid",
+                             at(base + i, cell))
+        values.append(value)
+    if len(desc) != area:
+        raise InputError(f"singles ID: the description has {len(desc)} characters, expected "
+                         f"{area} (one per cell of the {width}x{height} grid)",
+                         at(base + min(len(desc), area)))
+    inst = make_instance([values[r * width:(r + 1) * width] for r in range(height)],
+                         difficulty)
+    validate(inst)
+    return inst
+
+
+def _read_params(params: str, at: _At) -> tuple[int, int, str | None]:
+    m = _PARAMS.fullmatch(params)
+    if m is None:
+        raise InputError(f"singles ID: parameters '{params[:30]}' are not WxH, WxHde or WxHdk",
+                         at(0))
+    w_str, h_str, diff = m.group(1), m.group(2), m.group(3)
+    for s in (w_str, h_str or ""):
+        if len(s) > _MAX_DIGITS:
+            raise InputError(f"singles ID: grid size '{s[:20]}' is far too large", at(0))
+    width = int(w_str)
+    height = int(h_str) if h_str is not None else width
+    if diff is not None and diff not in DIFFICULTIES:
+        shown = f"'{diff}'" if diff else "nothing"
+        raise InputError(f"singles ID: unknown difficulty {shown} after 'd' "
+                         "(e = easy, k = tricky)", at(params.index("d") + 1))
+    if width < MIN_SIZE or height < MIN_SIZE:
+        raise InputError(f"singles ID: a {width}x{height} grid is too small: width and "
+                         f"height must both be at least {MIN_SIZE}", at(0))
+    if width > MAX_SIZE or height > MAX_SIZE:
+        raise InputError(f"singles ID: a {width}x{height} grid is too large: width and "
+                         f"height must both be at most {MAX_SIZE}", at(0))
+    return width, height, diff or None
+
+
+def write_tatham(inst: HitoriInstance, sol: HitoriSolution | None = None) -> str:
+    """The game ID as singles.c prints it (his IDs hold no solution; ``sol`` is ignored)."""
+    w, h = inst.width, inst.height
+    if not (MIN_SIZE <= w <= MAX_SIZE and MIN_SIZE <= h <= MAX_SIZE):
+        raise InputError(f"Tatham's singles cannot hold a {w}x{h} grid: width and height "
+                         f"must be {MIN_SIZE}..{MAX_SIZE}")
+    top = min(max(w, h), MAX_NUMBER)
+    out: list[str] = []
+    for r, row in enumerate(inst.grid, 1):
+        for c, v in enumerate(row, 1):
+            if not 1 <= v <= top:
+                raise InputError(f"Tatham's singles cannot hold the number {v}: numbers must "
+                                 f"be 1..{top} in a {w}x{h} grid", Location(cell=(r, c)))
+            out.append(_DIGITS[v - 1])
+    params = f"{w}x{h}"
+    if inst.difficulty in DIFFICULTIES:
+        params += f"d{inst.difficulty}"
+    return f"{params}:{''.join(out)}"
+
+
+def detect_tatham(text: str) -> bool:
+    lines = [ln.strip() for ln in text.splitlines()
+             if ln.strip() and not ln.strip().startswith("#")]
+    if len(lines) != 1:
+        return False
+    m = _DETECT.fullmatch(lines[0])
+    if m is None:
+        return False
+    if m.group(2) is not None:
+        return True
+    # 'N:...' could be a Futoshiki ('unequal') ID too: claim it only if the length fits
+    n = int(m.group(1)[:_MAX_DIGITS])
+    return len(m.group(3)) == n * n
