@@ -9,7 +9,7 @@ import clingo
 
 from aspuzzle.errors import InputError
 from aspuzzle.puzzles.base import JSON, Format, SolveOptions, lp_file
-from aspuzzle.puzzles.tents import formats
+from aspuzzle.puzzles.tents import formats, legup, puzzlink, tatham
 from aspuzzle.puzzles.tents.model import (
     Cell,
     Pair,
@@ -38,6 +38,15 @@ class TentsPuzzle:
             "facts": Format("facts", "the seed post's ASP facts (tree/2, tent_row/2, ...)",
                             formats.read_facts, formats.write_facts, formats.detect_facts,
                             (".lp", ".asp"), carries_solution=True),
+            "tatham": Format("tatham", "Simon Tatham's tents game ID (WxH[dX]:RUNS,clues)",
+                             tatham.read_tatham, tatham.write_tatham, tatham.detect_tatham,
+                             carries_solution=True, inline=True),
+            "puzzlink": Format("puzzlink", "puzz.link / pzprjs URL (tents/COLS/ROWS/...)",
+                               puzzlink.read_puzzlink, puzzlink.write_puzzlink,
+                               puzzlink.detect_puzzlink, inline=True),
+            "legup": Format("legup", "LEGUP TreeTent puzzle file (XML)",
+                            legup.read_legup, legup.write_legup, legup.detect_legup,
+                            (".xml",), carries_solution=True),
         }
 
     def encodings(self, options: SolveOptions) -> tuple[Traversable, ...]:
