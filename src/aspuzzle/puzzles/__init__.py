@@ -5,13 +5,14 @@ from __future__ import annotations
 from aspuzzle.errors import UsageError
 from aspuzzle.puzzles.base import Format, Puzzle, SolveOptions
 from aspuzzle.puzzles.hitori import PUZZLE as HITORI
+from aspuzzle.puzzles.logicgrid import PUZZLE as LOGICGRID
 from aspuzzle.puzzles.tents import PUZZLE as TENTS
 
 __all__ = ["REGISTRY", "Format", "Puzzle", "SolveOptions", "get_puzzle"]
 
 REGISTRY: dict[str, Puzzle] = {
     p.name: p
-    for p in (TENTS, HITORI)
+    for p in (TENTS, HITORI, LOGICGRID)
 }
 
 
