@@ -48,12 +48,27 @@ SHADED = "#"
 _TOKEN = re.compile(r"([0-9]+)(#?)")
 _HEADER = re.compile(r"#\s*(?:hitori|singles)\b", re.IGNORECASE)
 _MAX_DIGITS = len(str(MAX_VALUE))
+# a row whose numbers are all in range 1..9999 (a 0 is caught after the split)
+_NUM = f"[0-9]{{1,{_MAX_DIGITS}}}"
+_ROW = re.compile(rf"{_NUM}#?(?:\s+{_NUM}#?)*")
 
 
-def _number(digits: str, where: Location) -> int:
-    if len(digits) > _MAX_DIGITS or not 1 <= int(digits) <= MAX_VALUE:
-        raise InputError(f"number {digits[:12]} is out of range 1..{MAX_VALUE}", where)
-    return int(digits)
+def _bad_token(raw: str, lineno: int, r: int) -> InputError:
+    """The precise error for the first token of a row that is not a number in range."""
+    for c, m in enumerate(re.finditer(r"\S+", raw), 1):
+        token = m.group()
+        where = Location(lineno, m.start() + 1, cell=(r, c))
+        t = _TOKEN.fullmatch(token)
+        if t is None:
+            if token.startswith(SHADED):
+                return InputError(f"'{SHADED}' must follow a number (a shaded 5 is "
+                                  f"written '5{SHADED}')", where)
+            return InputError(f"'{token[:20]}' is not a number (numbers are written "
+                              f"with digits 0-9, a shaded one followed by '{SHADED}')", where)
+        digits = t.group(1)
+        if len(digits) > _MAX_DIGITS or not 1 <= int(digits) <= MAX_VALUE:
+            return InputError(f"number {digits[:12]} is out of range 1..{MAX_VALUE}", where)
+    return InputError("cannot read this row of numbers", Location(lineno))
 
 
 def read_text_shaded(text: str) -> tuple[HitoriInstance, frozenset[Cell]]:
@@ -66,21 +81,16 @@ def read_text_shaded(text: str) -> tuple[HitoriInstance, frozenset[Cell]]:
         if not line or line.startswith("#"):
             continue
         r = len(rows) + 1
+        if not _ROW.fullmatch(line):
+            raise _bad_token(raw, lineno, r)
         row: list[int] = []
-        for m in re.finditer(r"\S+", raw):
-            token, c = m.group(), len(row) + 1
-            where = Location(lineno, m.start() + 1, cell=(r, c))
-            t = _TOKEN.fullmatch(token)
-            if t is None:
-                if token.startswith(SHADED):
-                    raise InputError(f"'{SHADED}' must follow a number (a shaded 5 is "
-                                     f"written '5{SHADED}')", where)
-                raise InputError(f"'{token[:20]}' is not a number (numbers are written "
-                                 f"with digits 0-9, a shaded one followed by '{SHADED}')",
-                                 where)
-            row.append(_number(t.group(1), where))
-            if t.group(2):
+        for c, token in enumerate(line.split(), 1):
+            if token[-1] == SHADED:
                 shaded.add((r, c))
+                token = token[:-1]
+            row.append(int(token))
+        if 0 in row:
+            raise _bad_token(raw, lineno, r)
         if rows and len(row) != width:
             raise InputError(f"row {r} has {len(row)} numbers, expected {width} like row 1 "
                              "(the grid must be rectangular)", Location(lineno))
@@ -149,7 +159,40 @@ def _blank(m: re.Match[str]) -> str:
     return re.sub(r"[^\n]", " ", m.group())
 
 
+# The common case, a file of written/3 facts and comments only, read without the general
+# fact reader (which is slow for big grids); anything else goes the general way, which also
+# gives the precise error messages.
+_PLAIN_FACT = rf"written\(\s*({_NUM})\s*,\s*({_NUM})\s*,\s*({_NUM})\s*\)\s*\."
+_PLAIN_COMMENT = r"%(?!\*)[^\n]*"
+_PLAIN_FILE = re.compile(rf"(?:\s+|{_PLAIN_COMMENT}|{_PLAIN_FACT})*")
+_PLAIN_FACTS = re.compile(_PLAIN_FACT)
+
+
+def _plain_grid(text: str) -> HitoriInstance | None:
+    """The instance of a plain, complete and consistent list of facts; None otherwise."""
+    if not _PLAIN_FILE.fullmatch(text):
+        return None
+    body = re.sub(_PLAIN_COMMENT, "", text) if "%" in text else text
+    values: dict[Cell, int] = {}
+    for r, c, n in _PLAIN_FACTS.findall(body):
+        if values.setdefault((int(r), int(c)), int(n)) != int(n):
+            return None
+    if not values:
+        return None
+    height = max(r for r, _ in values)
+    width = max(c for _, c in values)
+    if (height * width != len(values) or min(min(cell) for cell in values) < 1
+            or height > MAX_SIZE or width > MAX_SIZE or min(values.values()) < 1):
+        return None
+    return make_instance([[values[(r, c)] for c in range(1, width + 1)]
+                          for r in range(1, height + 1)])
+
+
 def read_facts(text: str) -> HitoriInstance:
+    fast = _plain_grid(text)
+    if fast is not None:
+        validate(fast)
+        return fast
     ff = parse_facts(_POST_START.sub(_blank, text), predicates=_PREDICATES,
                      bridge_rules=_POST_RULES)
     written = ff.of("written")
