@@ -139,9 +139,9 @@ def _read_runs(runs: str, width: int, height: int,
             pos += RUN_MAX
             last_was_tree = False
         else:
-            what = "a comma before the clues" if ch.isdigit() else f"'{ch}'"
-            raise InputError(f"tents ID: unexpected {what} in the run-length string "
-                             "(use _, a-z, ! or -)", at(i))
+            hint = "a comma comes before the clues" if ch.isdigit() else "use _, a-z, ! or -"
+            raise InputError(f"tents ID: unexpected '{ch}' in the run-length string ({hint})",
+                             at(i))
         # 'z' never reaches the end-of-grid tree: tents.c would stop on an assertion
         if pos > area + 1 or (ch == "z" and pos > area):
             raise InputError(f"tents ID: run-length string runs past the {area} cells of the "
