@@ -222,6 +222,11 @@ class Names:
             known = [str(v) for c in self.categories for v in c.values]
             close = difflib.get_close_matches(text, known, n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
+            for t in toks if not close else ():
+                kw = difflib.get_close_matches(t.bare, KEYWORDS, n=1, cutoff=0.75)
+                if t.bare and t.bare not in KEYWORDS and kw:
+                    hint = f" (did you mean '{kw[0]}' instead of '{t.text}'?)"
+                    break
             raise InputError(f"unknown name '{text}'{hint}")
         options = " or ".join(f"'{r.category} {r.value}'" for r in refs)
         raise InputError(f"'{text}' is ambiguous: {options} (write the category first)")
@@ -653,17 +658,17 @@ def _read_clues(clue_lines: list[tuple[int, str]], names: Names,
         if _scan_comment_free(line).rstrip().endswith(";"):
             pending = (lineno, _scan_comment_free(line).rstrip())
             continue
-        m = _NUMBER.match(line)
-        if m:
+        m = _NUMBER.match(line) or re.match(r"\s*[-*]\s+", line)
+        if m and m.lastindex:
             number = _number(m.group(1) or m.group(2), Location(lineno))
             if number < 1:
                 raise InputError("clue numbers start at 1", Location(lineno))
-            line = line[m.end():]
         else:
             number += 1
-            line = re.sub(r"^\s*[-*]\s+", "", line)
+        offset = m.end() if m else 0
+        line = line[offset:]
         where = Location(lineno, clue=number)
-        toks = tokenize(line, Location(lineno))
+        toks = tokenize(line, Location(lineno, offset + 1, clue=number))
         parts: list[list[Token]] = [[]]
         for t in toks:
             if t.text == ";" and not t.quoted:
@@ -754,8 +759,11 @@ class _Writer:
         cat = self.category_name(r.category)
         forms += [f"{cat} {f}" for f in forms]
         for f in forms:
-            got = _try_tokens(f)
-            if got is not None and self.names.resolve(got) == [r]:
+            try:
+                got = tokenize(f, Location())
+            except InputError:
+                continue
+            if self.names.resolve(got) == [r]:
                 return f
         return f"{quote(r.category)} {quote(v)}"
 
