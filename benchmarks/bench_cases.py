@@ -109,7 +109,7 @@ def tatham_cases(corpus: Path) -> list[Case]:
         if ptype == "futoshiki" and re.match(r"^\d+a", params):
             note = "adjacent mode: the seed encoding has none"
         cases.append(Case(ptype, "tatham", params, _tatham_order(params),
-                          f"{rec['game']} #{i + 1}", gid, "tatham",
+                          f"tatham.jsonl:{i + 1}", gid, "tatham",
                           known=rec.get("solution"), seed_note=note))
     return cases
 
@@ -135,8 +135,9 @@ def gurobi_cases(corpus: Path, sizes: Iterable[int] = GUROBI_SIZES,
         if n not in wanted or taken.get(n, 0) >= per_size:
             continue
         taken[n] = taken.get(n, 0) + 1
-        cases.append(Case("hitori", "gurobi", f"{n}x{n}", n * n, f"gurobi {rec['id'][:8]}",
-                          singles_id(rec["grid"]), "tatham"))
+        name = f"hitori-gurobi.jsonl:{rec['id'][:8]}"
+        cases.append(Case("hitori", "gurobi", f"{n}x{n}", n * n, name, singles_id(rec["grid"]),
+                          "tatham"))
     return cases
 
 
