@@ -165,7 +165,7 @@ def test_tatham_numbers_above_9_use_letters() -> None:
     grid = [[(r + c) % 12 + 1 for c in range(12)] for r in range(12)]
     text = _write("tatham", make_instance(grid))
     assert text.startswith("12x12:123456789abc23456789abc1")
-    wide = make_instance([[61, 1] + [2] * 59 + [36]] + [[1] * 62])
+    wide = make_instance([[61, 1, *[2] * 59, 36], [1] * 62])
     assert _write("tatham", wide).endswith(":Z1" + "2" * 59 + "A" + "1" * 62)
     assert _read("tatham", _write("tatham", wide)) == wide
 
@@ -232,7 +232,7 @@ def test_bad_puzzlink_urls_give_precise_errors(text: str, message: str) -> None:
 
 
 def test_puzzlink_cannot_write_huge_numbers() -> None:
-    with pytest.raises(InputError, match="puzz.link cannot hold the number 1296"):
+    with pytest.raises(InputError, match=r"puzz\.link cannot hold the number 1296"):
         _write("puzzlink", make_instance([[1296]]))
 
 
@@ -293,8 +293,8 @@ def test_round_trip_through_every_format(data: st.DataObject, fmt: str) -> None:
 def _mutate(text: str, data: st.DataObject) -> str:
     ops = data.draw(st.lists(st.tuples(st.integers(0, max(0, len(text))),
                                        st.sampled_from(["del", "ins", "dup"]),
-                                       st.sampled_from(list("0123456789azAZ#.%@-/:x ,()\n")
-                                                       + ["written", "blacked", ":-", "%*"])),
+                                       st.sampled_from([*"0123456789azAZ#.%@-/:x ,()\n",
+                                                        "written", "blacked", ":-", "%*"])),
                              min_size=1, max_size=4))
     for pos, op, ch in ops:
         pos = min(pos, len(text))
