@@ -122,6 +122,7 @@ def test_tatham_with_a_solution_marks_every_tent() -> None:
     ("6x6de:gaegabcc", "no clues after the grid", 15),
     ("6x6de", "no ':' between the parameters and the description", 1),
     ("x6:p,0", "parameters 'x6' are not WxH", 1),
+    ("\u0664x\u0664:p,0", "are not WxH", 1),  # digits of another script are not digits here
     ("99999999x9:p,0", "grid size '99999999' is far too large", 1),
     ("201x4:p,0", "a 201x4 grid is too large", 1),
     (ID_6X6.replace(",1,1,1,2,1", ",1,1,1,2," + "9" * 40), "far too large", 38),
@@ -403,6 +404,21 @@ def test_cli_solve_to_legup_prints_a_solved_legup_file() -> None:
     assert TENTS.verify(inst, TentsSolution(frozenset(tents), links)) == []
     out = run_cli("solve", ID_6X6, "--to", "tatham")
     assert out.returncode == 0 and out.stdout.count("!") == 7
+
+
+@pytest.mark.parametrize("fmt", ["text", "facts"])
+def test_cli_solve_to_text_and_facts_from_a_tatham_id(fmt: str) -> None:
+    out = run_cli("solve", ID_6X6, "--to", fmt)
+    assert out.returncode == 0, out.stderr
+    tents = [(1, 4), (2, 1), (3, 6), (4, 4), (5, 1), (5, 6), (6, 4)]
+    if fmt == "text":
+        rows = [line.split()[1:] for line in out.stdout.splitlines()[2:]]
+        assert sorted((r, c) for r, row in enumerate(rows, 1)
+                      for c, cell in enumerate(row, 1) if cell == "A") == tents
+    else:
+        assert sorted((int(r), int(c)) for r, c in re.findall(r"\btent\((\d+),\s*(\d+)\)",
+                                                              out.stdout)) == tents
+    assert aspuzzle.loads(out.stdout, type="tents", fmt=fmt).instance == read_tatham(ID_6X6)
 
 
 def test_cli_convert_writes_the_file(tmp_path: Path) -> None:

@@ -34,7 +34,7 @@ _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 _SKIP_CLUES_MAX = 20  # 'g'..'z' skip 1..20 clues
 _TREE_RUN_MAX = 17  # '0'..'h': a tree and then up to 17 cells without one
 _EMPTY_RUN_MAX = 18  # 'i'..'z': 1..18 cells without a tree
-_DETECT = re.compile(r"(?:\S*\?)?tents/\d+/\d+/?\S*")
+_DETECT = re.compile(r"(?:\S*\?)?tents/[0-9]+/[0-9]+/?\S*")
 
 _At = Callable[[int], Location]
 

@@ -35,11 +35,12 @@ MIN_SIZE = 4  # tents.c validate_params: "Width and height must both be at least
 RUN_MAX = 25  # 'a'..'y' = 1..25 blanks then a tree, 'z' = 25 blanks
 _MAX_DIGITS = 6
 
-_PARAMS = re.compile(r"(\d+)(?:x(\d+))?(?:d(.?))?")
+# [0-9], not \d: \d also matches the digits of other scripts
+_PARAMS = re.compile(r"([0-9]+)(?:x([0-9]+))?(?:d(.?))?")
 # Loose on purpose (any number of clues, any run length): a damaged ID should reach the reader,
 # which says what is wrong, rather than fail detection. Digits or capitals in the description
 # (Singles, Unequal) do not match.
-_DETECT = re.compile(r"\d+(?:x\d+)?(?:d[a-z]?)?:[_a-z!\-]*(?:,[\d,]*)?")
+_DETECT = re.compile(r"[0-9]+(?:x[0-9]+)?(?:d[a-z]?)?:[_a-z!\-]*(?:,[0-9,]*)?")
 
 _TREE, _TENT, _GRASS = "tree", "tent", "grass"
 
