@@ -178,11 +178,13 @@ def _read_board(doc: _Doc) -> _Board:
                          f"(1..{MAX_SIZE} rows and columns)", doc.at(board))
     cells = _one(doc, board, "cells", "LEGUP needs it even when it is empty")
     values: dict[Cell, int] = {}
+    seen: set[Cell] = set()
     for elem in _children(cells, "cell"):
         cell, value = _cell(doc, elem, height, width)
-        if cell in values:
+        if cell in seen:
             raise InputError(f"LEGUP: cell x={cell[1] - 1} y={cell[0] - 1} is given twice",
                              doc.at(elem))
+        seen.add(cell)
         if value != UNKNOWN:
             values[cell] = value
     axes = _children(board, "axis")
@@ -252,9 +254,9 @@ def _clues(doc: _Doc, axis: ET.Element, count: int, most: int, letters: bool) ->
         index = _index(doc, clue, letters)
         shown = clue.get("index", "").strip()
         if not 1 <= index <= count:
-            last = _letters(count) if letters else str(count)
-            raise InputError(f"LEGUP: {what} clue index {shown} is beyond the last {what} "
-                             f"({last})", doc.at(clue))
+            span = f"A..{_letters(count)}" if letters else f"1..{count}"
+            raise InputError(f"LEGUP: {what} clue index {shown} is outside {span}",
+                             doc.at(clue))
         if clues[index - 1] is not None:
             raise InputError(f"LEGUP: {what} clue {shown} is given twice", doc.at(clue))
         value = _int(doc, clue, "value")
