@@ -106,7 +106,8 @@ def parse_facts(text: str, *, predicates: Mapping[str, int], consts: Collection[
         if stmt.startswith("#const"):
             m = _CONST.match(" ".join(stmt.split()))
             if not m:
-                raise InputError(f"cannot read constant definition '{stmt}'", where)
+                shown = " ".join(stmt.split())[:60]
+                raise InputError(f"cannot read constant definition '{shown}'", where)
             name = m.group(1)
             if len(m.group(2)) > 10:
                 raise InputError(f"constant '{name}' is too large", where)
