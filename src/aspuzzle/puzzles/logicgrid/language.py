@@ -700,10 +700,13 @@ class _Writer:
     def __init__(self, inst: LogicGridInstance) -> None:
         self.inst = inst
         self.names = Names(inst.categories)
+        self.quote_all = False
+        """Write every name in quotes, category first (the form that cannot be misread)."""
 
     def category_name(self, name: str) -> str:
         toks = _try_tokens(name)
-        if toks is not None and not any(t.bare in KEYWORDS for t in toks) \
+        if not self.quote_all and toks is not None and not name.endswith(".") \
+                and not any(t.bare in KEYWORDS for t in toks) \
                 and [c.name for c in self.names.category(toks)] == [name]:
             return name
         return quote(name)
@@ -750,6 +753,8 @@ class _Writer:
     def ref(self, r: Ref) -> str:
         """The shortest way to write the value that reads back as exactly this value."""
         v = str(r.value)
+        if self.quote_all:
+            return f"{quote(r.category)} {quote(v)}"
         forms = []
         toks = _try_tokens(v)
         if toks is not None and not any(t.bare in KEYWORDS for t in toks) \
@@ -768,11 +773,21 @@ class _Writer:
         return f"{quote(r.category)} {quote(v)}"
 
     def on(self, clue: Before | Apart) -> str:
-        if self.names.ordered == [clue.on]:
+        if self.names.ordered == [clue.on] and not self.quote_all:
             return ""
         return " on " + self.category_name(clue.on)
 
     def clue(self, c: Clue) -> str:
+        text = self._clue(c)
+        if not self._reads_as(text, [c]):
+            self.quote_all = True
+            try:
+                text = self._clue(c)
+            finally:
+                self.quote_all = False
+        return text
+
+    def _clue(self, c: Clue) -> str:
         if isinstance(c, Same):
             return f"{self.ref(c.a)} is {self.ref(c.b)}"
         if isinstance(c, NotSame):
