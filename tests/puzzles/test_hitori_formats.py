@@ -143,6 +143,8 @@ def test_facts_with_a_solution_round_trip() -> None:
     ("written(1,1,1). blacked(3,3).", "blacked(3, 3) is outside the 1x1 grid"),
     ("written(1,1,1)", "not terminated by '.'"),
     ("written(1,1).", "'written' takes 3 arguments, got 2"),
+    # many spaces before a bad character: once took exponential time in a regex
+    ("written(1,1,1)." + " " * 60 + "x", "line 1, column 76: statement is not terminated"),
 ])
 def test_bad_facts_give_precise_errors(text: str, message: str) -> None:
     assert message in _error("facts", text)

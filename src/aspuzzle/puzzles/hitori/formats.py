@@ -163,8 +163,10 @@ def _blank(m: re.Match[str]) -> str:
 # fact reader (which is slow for big grids); anything else goes the general way, which also
 # gives the precise error messages.
 _PLAIN_FACT = rf"written\(\s*({_NUM})\s*,\s*({_NUM})\s*,\s*({_NUM})\s*\)\s*\."
-_PLAIN_COMMENT = r"%(?!\*)[^\n]*"
-_PLAIN_FILE = re.compile(rf"(?:\s+|{_PLAIN_COMMENT}|{_PLAIN_FACT})*")
+_PLAIN_COMMENT = r"%(?!\*)[^\n]*+"
+# possessive: a text that does not match must fail at once, not after trying every way of
+# splitting its spaces and comments
+_PLAIN_FILE = re.compile(rf"(?:\s|{_PLAIN_COMMENT}|{_PLAIN_FACT})*+")
 _PLAIN_FACTS = re.compile(_PLAIN_FACT)
 
 
