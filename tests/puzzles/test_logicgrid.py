@@ -432,6 +432,12 @@ def test_writer_keeps_the_users_wording_and_falls_back_to_canonical_text() -> No
     assert "1. Prince John is dungeon; Little John is exactly 1 before dungeon" in canonical
     assert "6. stocks is 3; 3 is not Will Scarlet" in canonical
     assert language.read(canonical) == inst
+    # wording from another reader (ZebraLogic's English) is kept as a comment
+    english = replace(inst, clues=(replace(inst.clues[2], text="Friar Tuck was rescued\nfrom "
+                                                                 "the inn."),))
+    text = language.write(english)
+    assert "  # Friar Tuck was rescued from the inn.\n  2. Friar Tuck is inn\n" in text
+    assert language.read(text) == english
 
 
 def test_writer_quotes_what_needs_quoting() -> None:

@@ -808,9 +808,11 @@ class _Writer:
         raise InputError(f"the logic-grid language cannot write a {type(c).__name__} clue",
                          Location(clue=c.number))
 
-    def parts(self, clues: Sequence[Clue]) -> list[str]:
-        """The texts of clues that share a number: the source text when it reads back."""
+    def parts(self, clues: Sequence[Clue]) -> tuple[list[str], list[str]]:
+        """The texts of clues that share a number: the source text when it reads back, else
+        the canonical text, with the source text (e.g. ZebraLogic's English) as a comment."""
         out: list[str] = []
+        notes: list[str] = []
         i = 0
         while i < len(clues):
             text = clues[i].text
@@ -823,8 +825,11 @@ class _Writer:
             else:
                 j = i + 1
                 out.append(self.clue(clues[i]))
+                note = " ".join(text.split())
+                if note and note not in notes:
+                    notes.append(note)
             i = j
-        return out
+        return out, notes
 
     def _reads_as(self, text: str, clues: Sequence[Clue]) -> bool:
         try:
@@ -861,7 +866,9 @@ def write(inst: LogicGridInstance, sol: LogicGridSolution | None = None) -> str:
             else:
                 groups.append([c])
         for g in groups:
-            out.append(f"  {g[0].number}. " + "; ".join(w.parts(g)))
+            texts, notes = w.parts(g)
+            out += [f"  # {note}" for note in notes]
+            out.append(f"  {g[0].number}. " + "; ".join(texts))
     if inst.raw_asp.strip():
         out += ["", "asp:", inst.raw_asp]
     return "\n".join(out) + "\n"
