@@ -4,6 +4,8 @@ from a random grid all satisfy every clue (checked in Python, independently of t
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -265,3 +267,28 @@ def test_a_clue_false_of_the_unique_answer_makes_it_unsolvable(
     res = aspuzzle.solve(Loaded(LOGICGRID, extra, "text"))
     expected = aspuzzle.Status.UNIQUE if holds(grid, clue) else aspuzzle.Status.NONE
     assert res.status is expected
+
+
+def _all_grids(cats: tuple[Category, ...]) -> list[LogicGridSolution]:
+    """Every one-to-one grid, by brute force (small instances only)."""
+    key = cats[0]
+    grids: list[list[tuple[Value, ...]]] = [[]]
+    for c in cats[1:]:
+        grids = [[*g, p] for g in grids for p in itertools.permutations(c.values)]
+    return [LogicGridSolution(tuple(
+        tuple([(key.name, k)] + [(c.name, cols[j][i]) for j, c in enumerate(cats[1:])])
+        for i, k in enumerate(key.values))) for cols in grids]
+
+
+@SOLVER_SETTINGS
+@given(categories(max_size=3).flatmap(
+    lambda cats: st.tuples(st.just(cats), st.lists(clue_for(cats, 1), max_size=5))))
+def test_solver_count_equals_brute_force_count(
+        case: tuple[tuple[Category, ...], list[Clue]]) -> None:
+    cats, clues = case
+    inst = LogicGridInstance(cats, tuple(clues))
+    expected = [g for g in _all_grids(cats) if LOGICGRID.verify(inst, g) == []]
+    got = aspuzzle.count(Loaded(LOGICGRID, inst, "text"))
+    assert (got.count, got.exact) == (len(expected), True)
+    res = aspuzzle.solve(Loaded(LOGICGRID, inst, "text"), max_solutions=3)
+    assert all(s in expected for s in res.solutions)
