@@ -354,6 +354,14 @@ def test_bad_input_gives_a_precise_one_line_error(text: str, message: str) -> No
     assert "\n" not in str(err.value)
 
 
+def test_long_clues_are_refused_quickly_and_named_briefly() -> None:
+    with pytest.raises(InputError, match=r"clue 1: clue is too long \(more than 60 words\)"):
+        _read(CATS + "clues:\n  1. " + "a is " * 40 + "\n")
+    with pytest.raises(InputError) as err:
+        _read(CATS + "clues:\n  1. " + "a b " * 20 + "is c\n")
+    assert "unknown name 'a b a b a b" in str(err.value) and "...'" in str(err.value)
+
+
 def test_empty_file_is_an_input_error(tmp_path: object) -> None:
     with pytest.raises(InputError, match="empty input"):
         aspuzzle.loads("  \n", type="logicgrid")

@@ -55,7 +55,7 @@ import difflib
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from aspuzzle.errors import InputError, Location
 from aspuzzle.puzzles.logicgrid.model import (
@@ -88,7 +88,8 @@ KEYWORDS = frozenset((
 """Words the clue patterns are made of: the writer quotes any value containing one."""
 CLUE_SEPARATORS = ",;"
 DECL_SEPARATORS = ",<"
-MAX_CLUE_TOKENS = 200
+MAX_CLUE_TOKENS = 60
+"""Words in one part of a clue: readings are tried by splitting, so keep parts short."""
 
 
 # --- tokens ---------------------------------------------------------------------------------
@@ -169,12 +170,26 @@ def _scan_comment_free(s: str) -> str:
 _INT = re.compile(r"-?[0-9]+")
 
 
+class UnknownName(InputError):
+    """A name that is no value (the suggestion is worked out only for the error reported)."""
+
+    def __init__(self, message: str, where: Location | None = None, source: str | None = None,
+                 toks: tuple[Token, ...] = ()) -> None:
+        super().__init__(message, where, source)
+        self.toks = toks
+
+
 class Names:
     """Resolves the names written in clues to category values (or categories)."""
 
     def __init__(self, categories: Sequence[Category]) -> None:
         self.categories = tuple(categories)
         self.ordered = [c.name for c in categories if c.has_order]
+        self._cats = _Index([(c.name, c) for c in categories])
+        self._all = _Index([(str(v), Ref(c.name, v)) for c in categories for v in c.values])
+        self._each = {c.name: _Index([(str(v), Ref(c.name, v)) for v in c.values])
+                      for c in categories}
+        self._cache: dict[tuple[Token, ...], list[Ref]] = {}
 
     @staticmethod
     def _literal(toks: Sequence[Token]) -> tuple[str, bool] | None:
@@ -191,26 +206,27 @@ class Names:
             if len(toks) > 1 and toks[0].bare == "the":
                 return self.category(toks[1:])
             return []
-        found = _pick([(c.name, c) for c in self.categories], *lit)
+        found = self._cats.pick(*lit)
         if not found and len(toks) > 1 and toks[0].bare == "the":
             return self.category(toks[1:])
         return found
 
-    def _values(self, cats: Sequence[Category], toks: Sequence[Token]) -> list[Ref]:
+    def _values(self, index: _Index[Ref], toks: Sequence[Token]) -> list[Ref]:
         lit = self._literal(toks)
-        if lit is None:
-            return []
-        return _pick([(str(v), Ref(c.name, v)) for c in cats for v in c.values], *lit)
+        return [] if lit is None else index.pick(*lit)
 
     def resolve(self, toks: Sequence[Token]) -> list[Ref]:
         """Every value the tokens can mean: a value alone, or a category then a value."""
-        found = self._values(self.categories, toks)
-        for i in range(1, len(toks)):
-            for c in self.category(toks[:i]):
-                found += self._values([c], toks[i:])
-        if not found and len(toks) > 1 and toks[0].bare == "the":
-            return self.resolve(toks[1:])
-        return list(dict.fromkeys(found))
+        key = tuple(toks)
+        if key not in self._cache:
+            found = self._values(self._all, toks)
+            for i in range(1, len(toks)):
+                for c in self.category(toks[:i]):
+                    found += self._values(self._each[c.name], toks[i:])
+            if not found and len(toks) > 1 and toks[0].bare == "the":
+                found = self.resolve(toks[1:])
+            self._cache[key] = list(dict.fromkeys(found))
+        return self._cache[key]
 
     def ref(self, toks: Sequence[Token]) -> Ref:
         """The one value the tokens name; InputError if none or several."""
@@ -219,17 +235,22 @@ class Names:
         if len(refs) == 1:
             return refs[0]
         if not refs:
-            known = [str(v) for c in self.categories for v in c.values]
-            close = difflib.get_close_matches(text, known, n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            for t in toks if not close else ():
-                kw = difflib.get_close_matches(t.bare, KEYWORDS, n=1, cutoff=0.75)
-                if t.bare and t.bare not in KEYWORDS and kw:
-                    hint = f" (did you mean '{kw[0]}' instead of '{t.text}'?)"
-                    break
-            raise InputError(f"unknown name '{text}'{hint}")
+            raise UnknownName(f"unknown name '{text}'", toks=tuple(toks))
         options = " or ".join(f"'{r.category} {r.value}'" for r in refs)
         raise InputError(f"'{text}' is ambiguous: {options} (write the category first)")
+
+    def hint(self, err: UnknownName) -> InputError:
+        """The error with a suggestion: a close value, or a misspelt keyword."""
+        known = [str(v) for c in self.categories for v in c.values]
+        close = difflib.get_close_matches(_show(err.toks), known, n=1)
+        if close:
+            return InputError(f"{err.message} (did you mean '{close[0]}'?)")
+        for t in err.toks:
+            kw = difflib.get_close_matches(t.bare, KEYWORDS, n=1, cutoff=0.75)
+            if t.bare and t.bare not in KEYWORDS and kw:
+                return InputError(f"{err.message} (did you mean '{kw[0]}' instead of "
+                                  f"'{t.text}'?)")
+        return InputError(err.message)
 
     def on(self, toks: Sequence[Token] | None) -> str:
         """The ordered category a before/after/apart clue is about."""
@@ -250,16 +271,26 @@ class Names:
 T = TypeVar("T")
 
 
-def _pick(items: Sequence[tuple[str, T]], text: str, exact: bool) -> list[T]:
-    """Objects named exactly ``text``; failing that (unless quoted), in any case."""
-    hits = [obj for s, obj in items if s == text]
-    if hits or exact:
-        return hits
-    return [obj for s, obj in items if s.casefold() == text.casefold()]
+class _Index(Generic[T]):
+    """Objects by name: exact, and failing that (unless quoted) in any case."""
+
+    def __init__(self, items: Sequence[tuple[str, T]]) -> None:
+        self.exact: dict[str, list[T]] = {}
+        self.folded: dict[str, list[T]] = {}
+        for name, obj in items:
+            self.exact.setdefault(name, []).append(obj)
+            self.folded.setdefault(name.casefold(), []).append(obj)
+
+    def pick(self, text: str, exact: bool) -> list[T]:
+        hits = self.exact.get(text, [])
+        if hits or exact:
+            return list(hits)
+        return list(self.folded.get(text.casefold(), []))
 
 
-def _show(toks: Sequence[Token]) -> str:
-    return " ".join(quote(t.text) if t.quoted else t.text for t in toks)
+def _show(toks: Sequence[Token], limit: int = 60) -> str:
+    text = " ".join(quote(t.text) if t.quoted else t.text for t in toks)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 # --- clue patterns --------------------------------------------------------------------------
@@ -428,7 +459,7 @@ def parse_tokens(toks: Sequence[Token], names: Names, number: int, text: str) ->
             raise InputError("the clue can be read in more than one way; put the names in "
                              "double quotes")
     if best is not None:
-        raise best[1]
+        raise names.hint(best[1]) if isinstance(best[1], UnknownName) else best[1]
     raise InputError(f"cannot read '{_show(toks)}': {EXPECTED}")
 
 
