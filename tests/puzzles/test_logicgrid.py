@@ -346,6 +346,12 @@ CATS = "categories:\n  n: 1..3\n  x: a, b, c\n"
     (CATS + "asp:\n#script (python)\nimport os\n#end.\n", "line 5: raw ASP may not use #script"),
     (CATS + "asp:\na.\n%* #include *%\n#include \"/etc/passwd\".\n",
      "line 7: raw ASP may not use #include"),
+    (CATS + "asp:\n#minimize { 1, E : assign(E, x, a) }.\n",
+     "line 5: raw ASP may not use #minimize"),
+    (CATS + "asp:\n\"a:~\".\n:~ assign(E, x, a). [E]\n",
+     "line 6: raw ASP may not use weak constraints (:~)"),
+    ("categories:\n  n: 1..3\n  x: a\n",
+     "line 3: category 'x' has 1 value but 'n' (line 2) has 3"),
 ])
 def test_bad_input_gives_a_precise_one_line_error(text: str, message: str) -> None:
     with pytest.raises(InputError) as err:

@@ -571,11 +571,12 @@ def _unquoted_colon(s: str) -> int:
     return -1
 
 
-_FORBIDDEN_ASP = re.compile(r"#\s*(script|include|program)\b")
+_FORBIDDEN_ASP = re.compile(r"#\s*(script|include|program|minimi[sz]e|maximi[sz]e)\b")
 
 
 def _asp_directives(raw: str, first_line: int) -> None:
-    """Refuse directives that would run code, read files or hide rules from grounding."""
+    """Refuse directives that would run code, read files, hide rules from grounding, or
+    optimise (the answers of a logic grid are all its answer sets, not the best ones)."""
     i, line, n = 0, first_line, len(raw)
     while i < n:
         ch = raw[i]
@@ -601,6 +602,8 @@ def _asp_directives(raw: str, first_line: int) -> None:
             m = _FORBIDDEN_ASP.match(raw, i)
             if m:
                 raise InputError(f"raw ASP may not use #{m.group(1)}", Location(line))
+        elif raw.startswith(":~", i):
+            raise InputError("raw ASP may not use weak constraints (:~)", Location(line))
         i += 1
 
 
@@ -658,6 +661,10 @@ def read(text: str) -> LogicGridInstance:
                              raw_asp_line=raw_start if raw else 0)
 
 
+def _n_values(n: int) -> str:
+    return f"{n} value" if n == 1 else f"{n} values"
+
+
 def _check_categories(categories: list[tuple[Category, int]]) -> tuple[Category, ...]:
     seen: dict[str, int] = {}
     first, first_line = categories[0]
@@ -667,7 +674,7 @@ def _check_categories(categories: list[tuple[Category, int]]) -> tuple[Category,
                              Location(lineno))
         seen[c.name] = lineno
         if len(c.values) != len(first.values):
-            raise InputError(f"category '{c.name}' has {len(c.values)} values but "
+            raise InputError(f"category '{c.name}' has {_n_values(len(c.values))} but "
                              f"'{first.name}' (line {first_line}) has {len(first.values)}: "
                              "every category needs the same number", Location(lineno))
     if len(categories) < 2:

@@ -174,7 +174,8 @@ def check_categories(categories: tuple[Category, ...]) -> None:
     first = categories[0]
     for c in categories[1:]:
         if len(c.values) != len(first.values):
-            raise InputError(f"category '{c.name}' has {len(c.values)} values but "
+            raise InputError(f"category '{c.name}' has {len(c.values)} value"
+                             f"{'s' if len(c.values) != 1 else ''} but "
                              f"'{first.name}' has {len(first.values)}: every category needs "
                              "the same number")
 
