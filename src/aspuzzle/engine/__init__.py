@@ -15,6 +15,7 @@ Nothing here prints; everything returns typed results.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -129,6 +130,7 @@ class Grounded:
             backend.add_project(self._project_lits)
         self.ctl = ctl
         self._top: int | None = None
+        self._doubts = 0
         self.ground_time = time.perf_counter() - start
 
     def _configure(self, models: str | None, enum_mode: str) -> None:
@@ -142,10 +144,13 @@ class Grounded:
 
     def _first_message(self) -> str:
         """clingo's first error message on one line (it names line and column)."""
-        for m in self._messages:
-            if "error" in m:
-                return " ".join(m.replace("<string>:", "line ").split())
-        return " ".join(self._messages[0].split()) if self._messages else "unknown error"
+        msgs = [m for m in self._messages if "error" in m] or self._messages
+        if not msgs:
+            return "unknown error"
+        text = re.sub(r"<(?:string|block)>:(\d+):(\d+)(?:-\d+(?::\d+)?)?:",
+                      r"line \1, column \2:", msgs[0])
+        text = text.replace("[#inc_base]", "").replace(":-;", ":-").replace(":-.", ".")
+        return " ".join(text.split())
 
     def literal(self, atom: clingo.Symbol) -> int | None:
         """The solver literal of a ground atom, or ``None`` if the atom cannot be true."""
@@ -236,6 +241,41 @@ class Grounded:
         atom, value = conclusion
         return self.satisfiable([*assumptions, (atom, not value)]) is False
 
+    def entails_all(self, assumptions: Sequence[tuple[clingo.Symbol, bool]],
+                    conclusions: Sequence[tuple[clingo.Symbol, bool]]) -> bool:
+        """Do the rules plus the assumptions force every conclusion? One solver call.
+
+        A fresh atom ``d`` is added with a rule ``d :- not c`` per conclusion ``c``; the
+        conclusions all hold iff the assumptions plus ``d`` are unsatisfiable. (``d`` is never
+        assumed again, so the added rules do not change later answers.)
+        """
+        bodies: list[int] = []
+        for atom, value in conclusions:
+            lit = self.literal(atom)
+            if lit is None:
+                if value:  # an atom that cannot be true is forced only on an impossible board
+                    return self.satisfiable(assumptions) is False
+                continue
+            bodies.append(-lit if value else lit)
+        if not bodies:
+            return True
+        self._doubts += 1
+        with self.ctl.backend() as backend:
+            doubt = backend.add_atom(clingo.Function("__aspuzzle_doubt",
+                                                     [clingo.Number(self._doubts)]))
+            for body in bodies:
+                backend.add_rule([doubt], [body])
+        self._configure("1", "auto")
+        lits = [*self._assumption_lits(assumptions), doubt]
+        found = False
+
+        def on_model(m: clingo.Model) -> None:
+            nonlocal found
+            found = True
+
+        self.ctl.solve(assumptions=lits, on_model=on_model)
+        return not found
+
     def cautious(self, assumptions: Sequence[tuple[clingo.Symbol, bool]] = (), *,
                  timeout: float | None = None) -> frozenset[clingo.Symbol] | None:
         """Shown atoms true in every answer under the assumptions (``None`` if there is none)."""
@@ -248,6 +288,32 @@ class Grounded:
         self._run(on_model, assumptions, timeout)
         self._configure(None, "auto")
         return last[0] if last else None
+
+    def assign_externals(self, values: Iterable[tuple[clingo.Symbol, bool]]) -> None:
+        """Set ``#external`` atoms of the program (those not declared external are skipped).
+
+        A program grounded once can so be re-evaluated on changing input, e.g. a board that
+        fills up step by step.
+        """
+        for atom, value in values:
+            if self.ctl.symbolic_atoms[atom] is not None:
+                self.ctl.assign_external(atom, value)
+
+    def first_model(self, assumptions: Sequence[tuple[clingo.Symbol, bool]] = ()
+                    ) -> frozenset[clingo.Symbol] | None:
+        """Shown atoms of one answer set (``None`` if there is none).
+
+        For a stratified program this is *the* answer set: its consequences, computed by
+        propagation alone.
+        """
+        self._configure("1", "auto")
+        found: list[frozenset[clingo.Symbol]] = []
+
+        def on_model(m: clingo.Model) -> None:
+            found.append(frozenset(m.symbols(shown=True)))
+
+        self.ctl.solve(assumptions=self._assumption_lits(assumptions), on_model=on_model)
+        return found[0] if found else None
 
     def core(self, assumptions: Sequence[tuple[clingo.Symbol, bool]]) -> list[int] | None:
         """An unsatisfiable core (solver literals) of the assumptions; ``None`` if satisfiable."""
