@@ -5,6 +5,7 @@ from __future__ import annotations
 from aspuzzle.api import Count, Loaded, Result, count, detect, load, loads, program, solve
 from aspuzzle.engine import SolveConfig, Status
 from aspuzzle.errors import AspuzzleError, InputError, Location, UsageError
+from aspuzzle.explain import explain
 from aspuzzle.puzzles import REGISTRY, Puzzle, SolveOptions, get_puzzle
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "UsageError",
     "count",
     "detect",
+    "explain",
     "get_puzzle",
     "load",
     "loads",

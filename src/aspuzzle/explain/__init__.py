@@ -1,0 +1,117 @@
+"""Explanations: a puzzle solved as numbered steps, each by a named human rule.
+
+>>> import aspuzzle
+>>> e = aspuzzle.explain(aspuzzle.load("examples/tents/seed-6x6.txt"))
+>>> e.solved, e.tier
+(True, 'direct')
+>>> print(e.steps[0].rule)
+Finish with Grass
+
+The step engine (:mod:`aspuzzle.explain.loop`) is shared by all puzzle types; each type brings
+its rules (for Tents: :mod:`aspuzzle.puzzles.tents.reasoning`).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from aspuzzle.difficulty import Tier, tier_of
+from aspuzzle.errors import UsageError
+from aspuzzle.explain.loop import (
+    Case,
+    Evaluation,
+    ExplainBug,
+    Probe,
+    Reasoner,
+    ReproofError,
+    Run,
+    run,
+)
+from aspuzzle.explain.steps import Board, Branch, Cell, Explanation, Kind, Link, Step, Use
+
+__all__ = [
+    "Board",
+    "Branch",
+    "Case",
+    "Cell",
+    "Evaluation",
+    "ExplainBug",
+    "Explanation",
+    "Kind",
+    "Link",
+    "Probe",
+    "Reasoner",
+    "ReproofError",
+    "Run",
+    "Step",
+    "Use",
+    "explain",
+    "reasoner_for",
+    "run",
+]
+
+
+def _instance(puzzle: Any) -> tuple[str, Any]:
+    """(type name, instance) of a Loaded puzzle or a bare instance."""
+    from aspuzzle.api import Loaded
+    from aspuzzle.puzzles.tents.model import TentsInstance
+
+    if isinstance(puzzle, Loaded):
+        return puzzle.puzzle.name, puzzle.instance
+    if isinstance(puzzle, TentsInstance):
+        return "tents", puzzle
+    raise UsageError(f"cannot explain a {type(puzzle).__name__}; give a loaded puzzle")
+
+
+def reasoner_for(puzzle: Any) -> Any:
+    """The reasoner (rules grounded once) for a loaded puzzle or an instance."""
+    name, inst = _instance(puzzle)
+    if name != "tents":
+        raise UsageError(f"explanations are not available for {name} puzzles yet "
+                         f"(only tents)")
+    from aspuzzle.puzzles.tents.reasoning import TentsReasoner
+
+    return TentsReasoner(inst)
+
+
+def explain(puzzle: Any, *, board: Board | None = None, tier: Tier | str = Tier.NESTED,
+            reasoner: Any = None) -> Explanation:
+    """Explain a puzzle step by step, from an empty board or from ``board``.
+
+    ``tier`` is the hardest reasoning allowed (``direct``, ``case``, ``nested``): with a lower
+    tier the explanation may stop early (status ``stuck``).
+    """
+    start_t = time.perf_counter()
+    name, _inst = _instance(puzzle)
+    rs = reasoner if reasoner is not None else reasoner_for(puzzle)
+    start = board if board is not None else Board({})
+    result = run(rs, start, Tier(tier).max_depth)
+    steps = list(result.steps)
+    note = ""
+    if result.dead:
+        assert result.contradiction is not None
+        if result.contradiction.kind is Kind.CONTRADICTION:
+            steps.append(result.contradiction)
+        status = "contradiction"
+        what = "the puzzle has no solution" if not start.cells and not start.links else \
+            "this board cannot be completed"
+        note = f"{what}: {result.contradiction.rule}: {result.contradiction.text}"
+    elif rs.complete(result.board):
+        status = "solved"
+    else:
+        status, note = _why_stopped(rs, result.board)
+    return Explanation(name, tuple(steps), status, str(tier_of(steps)), start, result.board,
+                       note, time.perf_counter() - start_t)
+
+
+def _why_stopped(rs: Any, board: Board) -> tuple[str, str]:
+    sols = rs.solutions(board, 2)
+    if len(sols) >= 2:
+        from aspuzzle.puzzles import get_puzzle
+
+        diff = get_puzzle(rs.type).differences(rs.inst, sols[0], sols[1])
+        return "not unique", f"the puzzle is not unique: from here two solutions differ ({diff})"
+    if not sols:
+        return "contradiction", "no solution, but the rules find no contradiction here"
+    return "stuck", "the rules at hand go no further, although the solution is unique"

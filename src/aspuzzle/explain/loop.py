@@ -1,0 +1,334 @@
+"""The step engine: apply named rules one step at a time, re-prove each step, split cases.
+
+A puzzle type supplies a :class:`Reasoner`: it evaluates its rules on a board (which direct
+rules apply, which contradiction rules fire), lists the case splits available, re-proves a step
+against the game rules, and probes a hypothetical board cheaply. The engine does the rest:
+
+* at each point it takes the first direct step the reasoner offers (they come in order of
+  preference, simplest first);
+* when no direct rule applies, it looks for a case split: fewest branches first, and among
+  those the one whose branches close soonest. Each branch is followed with the rules (nested
+  splits only when allowed); each branch that dies ends in a named contradiction, and what holds
+  in every surviving branch is concluded (LEGUP's merge);
+* every step is re-proven before it is emitted: the board plus the game rules must entail what
+  the step sets. A failed re-proof is a bug and raises :class:`ReproofError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from aspuzzle.explain.steps import Board, Branch, Cell, Kind, Link, Step, Use, cells_text
+
+__all__ = [
+    "Case",
+    "Evaluation",
+    "ExplainBug",
+    "Probe",
+    "Reasoner",
+    "ReproofError",
+    "Run",
+    "describe_sets",
+    "find_case",
+    "run",
+]
+
+Sets = tuple[tuple[Cell, str], ...]
+
+
+class ExplainBug(AssertionError):
+    """The explainer contradicted itself (a rule implementation is wrong). Never expected."""
+
+
+class ReproofError(ExplainBug):
+    """A step did not follow from the board and the game rules."""
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The rules evaluated on one board."""
+
+    board: Board
+    direct: Sequence[Step]
+    """Applicable direct steps that set something new, best first."""
+    contradictions: Sequence[Step]
+    """Contradiction rules that fire, best first."""
+    data: Any = None
+    """Whatever else the reasoner computed (used to list case splits)."""
+
+
+@dataclass(frozen=True)
+class Case:
+    """A case split that may be tried: its rule, and one assumption per branch."""
+
+    rule: str
+    rule_id: str
+    sheet: str
+    text: str
+    """What is split on, e.g. "(4,5) is a tent or grass"."""
+    uses: tuple[Use, ...]
+    branches: tuple[tuple[str, Sets, tuple[Link, ...]], ...]
+    """(label, cells set, links made) per branch."""
+
+
+@dataclass(frozen=True)
+class Probe:
+    """What cheap propagation from a hypothetical board found."""
+
+    dead: bool
+    board: Board
+    rounds: int
+
+
+class Reasoner(Protocol):
+    """What a puzzle type provides to the step engine."""
+
+    type: str
+
+    def evaluate(self, board: Board) -> Evaluation:
+        ...
+
+    def cases(self, ev: Evaluation) -> Sequence[Case]:
+        """The case splits available on the board of ``ev``, in order of preference."""
+        ...
+
+    def complete(self, board: Board) -> bool:
+        """Is every cell known?"""
+        ...
+
+    def final_check(self, board: Board) -> Step | None:
+        """On a complete board: a contradiction the local rules cannot see, if any."""
+        ...
+
+    def entails(self, board: Board, sets: Sets, links: tuple[Link, ...]) -> bool:
+        """Do the board and the game rules force these cells and links?"""
+        ...
+
+    def refutes(self, board: Board) -> bool:
+        """Is the board impossible under the game rules?"""
+        ...
+
+    def probe(self, board: Board, sets: Sets, links: tuple[Link, ...]) -> Probe:
+        """Propagate the direct rules from ``board`` plus the assumption, cheaply."""
+        ...
+
+
+@dataclass
+class Run:
+    """The result of following the rules from a board."""
+
+    steps: list[Step]
+    board: Board
+    contradiction: Step | None = None
+    """The step that shows the board impossible (a contradiction, or a case split whose
+    branches all die)."""
+    stalled: bool = False
+    stats: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def dead(self) -> bool:
+        return self.contradiction is not None
+
+
+def _check(reasoner: Reasoner, board: Board, step: Step) -> None:
+    if step.kind is Kind.CONTRADICTION or (step.kind is Kind.CASE and not step.sets
+                                          and not step.links):
+        if not reasoner.refutes(board):
+            raise ReproofError(f"{step.rule}: the board is not contradictory ({step.text})")
+        return
+    if not reasoner.entails(board, step.sets, step.links):
+        raise ReproofError(f"{step.rule} does not follow: {step.text}")
+
+
+def run(reasoner: Reasoner, board: Board, max_depth: int, *,
+        max_steps: int | None = None) -> Run:
+    """Follow the rules from ``board`` until it is complete, dead, or no rule applies.
+
+    ``max_depth`` bounds how deeply case splits may nest (0: direct rules only).
+    ``max_steps`` stops after that many steps (a hint needs one).
+    """
+    out = Run([], board)
+    while max_steps is None or len(out.steps) < max_steps:
+        ev = reasoner.evaluate(out.board)
+        if ev.contradictions:
+            step = ev.contradictions[0]
+            _check(reasoner, out.board, step)
+            out.contradiction = step
+            return out
+        if reasoner.complete(out.board):
+            final = reasoner.final_check(out.board)
+            if final is not None:
+                _check(reasoner, out.board, final)
+                out.contradiction = final
+            return out
+        if ev.direct:
+            step = ev.direct[0]
+        else:
+            found = None
+            for depth in range(1, max_depth + 1):
+                found = find_case(reasoner, ev, depth)
+                if found is not None:
+                    break
+            if found is None:
+                out.stalled = True
+                return out
+            step = found
+        _check(reasoner, out.board, step)
+        out.steps.append(step)
+        if step.kind is Kind.CASE and all(b.dead for b in step.branches):
+            out.contradiction = step
+            return out
+        out.board = out.board.with_(step.sets, step.links)
+    return out
+
+
+# --- case splits ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Trial:
+    case: Case
+    probes: tuple[Probe | None, ...]
+    """One per branch; ``None`` for a branch that did not need probing."""
+    cost: int
+
+
+def _merge(board: Board, boards: Sequence[Board]) -> tuple[Sets, tuple[Link, ...]]:
+    """What every board in ``boards`` adds to ``board`` (LEGUP's merge of surviving cases)."""
+    first, rest = boards[0], boards[1:]
+    sets = [(c, v) for c, v in first.cells.items()
+            if board.cells.get(c) != v and all(b.cells.get(c) == v for b in rest)]
+    links = [lk for lk in first.links if lk not in board.links and all(lk in b.links
+                                                                         for b in rest)]
+    return tuple(sorted(sets)), tuple(sorted(links))
+
+
+def _deep_probe(reasoner: Reasoner, board: Board, sets: Sets, links: tuple[Link, ...],
+                depth: int) -> Probe:
+    """Probe a branch; with ``depth`` > 0, also split cases inside it when it stalls."""
+    p = reasoner.probe(board, sets, links)
+    rounds = p.rounds
+    while not p.dead and depth > 0 and not reasoner.complete(p.board):
+        trial = _search(reasoner, p.board, reasoner.evaluate(p.board), depth)
+        if trial is None:
+            break
+        rounds += trial.cost
+        alive = [q for q in trial.probes if q is None or not q.dead]
+        if not alive:
+            return Probe(True, p.board, rounds)
+        msets, mlinks = _conclusion(p.board, trial)
+        q = reasoner.probe(p.board, msets, mlinks)
+        p = Probe(q.dead, q.board, rounds + q.rounds)
+        rounds = p.rounds
+    return Probe(p.dead, p.board, rounds)
+
+
+def _conclusion(board: Board, trial: _Trial) -> tuple[Sets, tuple[Link, ...]]:
+    alive = [i for i, q in enumerate(trial.probes) if q is None or not q.dead]
+    if len(alive) == 1:
+        _, s, lk = trial.case.branches[alive[0]]
+        return board.new_in(s, lk)
+    boards = [q.board for q in trial.probes if q is not None and not q.dead]
+    return _merge(board, boards)
+
+
+def _search(reasoner: Reasoner, board: Board, ev: Evaluation, depth: int, *,
+            rule_id: str | None = None,
+            wanted: tuple[Sets, tuple[Link, ...]] | None = None) -> _Trial | None:
+    """The best case split on ``board`` (fewest branches, then cheapest), or None.
+
+    ``rule_id`` restricts the search to one case rule; ``wanted`` to splits that conclude
+    (at least) these cells and links.
+    """
+    cases = sorted((c for c in reasoner.cases(ev) if rule_id is None or c.rule_id == rule_id),
+                   key=lambda c: len(c.branches))
+    best: _Trial | None = None
+    for case in cases:
+        if best is not None and len(case.branches) > len(best.case.branches):
+            break
+        probes: list[Probe | None] = []
+        cost = 0
+        alive = 0
+        for _, s, lk in case.branches:
+            if best is not None and cost >= best.cost:
+                break
+            p = _deep_probe(reasoner, board, s, lk, depth - 1)
+            probes.append(p)
+            cost += p.rounds + 1
+            alive += not p.dead
+        else:
+            trial = _Trial(case, tuple(probes), cost)
+            got = _conclusion(board, trial) if alive else ((), ())
+            if wanted is not None and not (set(wanted[0]) <= set(got[0])
+                                           and set(wanted[1]) <= set(got[1])):
+                continue
+            if (alive <= 1 or any(got)) and (best is None or cost < best.cost):
+                best = trial
+    return best
+
+
+def find_case(reasoner: Reasoner, ev: Evaluation, depth: int, *, rule_id: str | None = None,
+              wanted: tuple[Sets, tuple[Link, ...]] | None = None) -> Step | None:
+    """A case split step on the board of ``ev`` with splits nested at most ``depth`` deep
+    (optionally of one rule, concluding at least ``wanted``)."""
+    trial = _search(reasoner, ev.board, ev, depth, rule_id=rule_id, wanted=wanted)
+    return None if trial is None else _build(reasoner, ev.board, trial, depth)
+
+
+def _build(reasoner: Reasoner, board: Board, trial: _Trial, depth: int) -> Step:
+    """Follow each branch of the chosen split with the rules and merge what survives."""
+    case = trial.case
+    alive = [i for i, q in enumerate(trial.probes) if q is None or not q.dead]
+    branches: list[Branch] = []
+    survivors: list[Board] = []
+    for i, (label, s, lk) in enumerate(case.branches):
+        if i in alive and len(alive) == 1:
+            # the one case left is simply concluded: no need to follow it here
+            branches.append(Branch(label, s, lk, (), None))
+            continue
+        sub = run(reasoner, board.with_(s, lk), depth - 1)
+        if i not in alive and not sub.dead:
+            raise ExplainBug(f"{case.rule}: the case '{label}' was expected to die but the "
+                             f"rules do not refute it")
+        branches.append(Branch(label, s, lk, tuple(sub.steps), sub.contradiction))
+        if not sub.dead:
+            survivors.append(sub.board)
+    if len(alive) == 1:
+        _, s, lk = case.branches[alive[0]]
+        sets, links = board.new_in(s, lk)
+    elif survivors:
+        sets, links = _merge(board, survivors)
+        if not sets and not links:
+            raise ExplainBug(f"{case.rule} on {case.text}: the merge concluded nothing")
+    else:
+        sets, links = (), ()
+    return Step(case.rule, Kind.CASE, sets, links, case.uses,
+                _case_text(case, branches, sets, links), tuple(branches), case.rule_id,
+                case.sheet)
+
+
+def _case_text(case: Case, branches: Sequence[Branch], sets: Sets,
+               links: tuple[Link, ...]) -> str:
+    dead = sum(b.dead for b in branches)
+    if dead == len(branches):
+        return f"{case.text}; every case leads to a contradiction."
+    what = describe_sets(sets, links)
+    if len(branches) - dead == 1:
+        return f"{case.text}; all cases but one lead to a contradiction, so {what}."
+    return f"{case.text}; in every possible case {what}."
+
+
+_NOUN = {"tent": ("a tent", "tents")}
+
+
+def describe_sets(sets: Sets, links: tuple[Link, ...]) -> str:
+    """"(1,2) is a tent and (1,3) (2,3) are grass", for the cells and links a step sets."""
+    parts = []
+    for value in sorted({v for _, v in sets}, reverse=True):
+        cells = [c for c, v in sets if v == value]
+        one, many = _NOUN.get(value, (value, value))
+        parts.append(f"{cells_text(cells)} is {one}" if len(cells) == 1
+                     else f"{cells_text(cells)} are {many}")
+    parts += [f"{cells_text([a])} is linked to {cells_text([b])}" for a, b in links]
+    return " and ".join(parts) if parts else "nothing new"

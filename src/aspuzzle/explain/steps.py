@@ -1,0 +1,205 @@
+"""Steps of an explanation: what a rule sets, what it relied on, and the sentence that says so.
+
+These are plain frozen dataclasses shared by every puzzle type. A *board* is the player's view
+of a grid puzzle part-way through: the cells whose content is known (``"tent"``, ``"grass"``,
+...) and the links drawn between cells (Tents: tree -> tent).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+__all__ = [
+    "Board",
+    "Branch",
+    "Cell",
+    "Explanation",
+    "Kind",
+    "Link",
+    "Step",
+    "Use",
+    "cells_text",
+]
+
+Cell = tuple[int, int]
+Link = tuple[Cell, Cell]
+"""(from, to); for Tents (tree, tent)."""
+JSON = dict[str, Any]
+
+
+class Kind(StrEnum):
+    DIRECT = "direct"
+    CASE = "case"
+    CONTRADICTION = "contradiction"
+
+
+def cell_text(cell: Cell) -> str:
+    return f"({cell[0]},{cell[1]})"
+
+
+def cells_text(cells: Iterable[Cell]) -> str:
+    return " ".join(cell_text(c) for c in sorted(cells))
+
+
+@dataclass(frozen=True)
+class Board:
+    """Known cell contents and links. Treated as immutable: :meth:`with_` returns a new board."""
+
+    cells: Mapping[Cell, str]
+    links: frozenset[Link] = frozenset()
+
+    def with_(self, sets: Iterable[tuple[Cell, str]] = (),
+              links: Iterable[Link] = ()) -> Board:
+        cells = dict(self.cells)
+        cells.update(sets)
+        return Board(cells, self.links | frozenset(links))
+
+    def new_in(self, sets: Iterable[tuple[Cell, str]],
+               links: Iterable[Link]) -> tuple[tuple[tuple[Cell, str], ...], tuple[Link, ...]]:
+        """The part of ``sets`` and ``links`` that this board does not hold yet."""
+        return (tuple(sorted((c, v) for c, v in sets if self.cells.get(c) != v)),
+                tuple(sorted(lk for lk in links if lk not in self.links)))
+
+
+@dataclass(frozen=True)
+class Use:
+    """One fact a step relied on: a clue, a tree, a tent, some cells, a link."""
+
+    kind: str
+    """"row", "column", "tree", "tent", "grass", "unknown", "cell", "link", "trees", ..."""
+    cells: tuple[Cell, ...] = ()
+    index: int | None = None
+    """The row or column number, for kind row / column."""
+    clue: int | None = None
+    value: int | None = None
+    """A count the rule used (e.g. tents already in the line)."""
+
+    def to_json(self) -> JSON:
+        out: JSON = {"kind": self.kind}
+        if self.index is not None:
+            out["index"] = self.index
+        if self.clue is not None:
+            out["clue"] = self.clue
+        if self.value is not None:
+            out["value"] = self.value
+        if self.cells:
+            out["cells"] = [list(c) for c in self.cells]
+        return out
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One case of a case split: its assumption, the steps that follow, how it ends."""
+
+    label: str
+    sets: tuple[tuple[Cell, str], ...]
+    links: tuple[Link, ...]
+    steps: tuple[Step, ...]
+    closed_by: Step | None
+    """The contradiction step that closes the branch; ``None`` if the branch survives."""
+
+    @property
+    def dead(self) -> bool:
+        return self.closed_by is not None
+
+    def to_json(self) -> JSON:
+        return {"label": self.label,
+                "sets": [{"cell": list(c), "value": v} for c, v in self.sets],
+                "links": [[list(a), list(b)] for a, b in self.links],
+                "steps": [s.to_json() for s in self.steps],
+                "closed_by": self.closed_by.to_json() if self.closed_by else None}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One application of a named rule."""
+
+    rule: str
+    """The rule's name as LEGUP shows it, e.g. "Finish with Grass"."""
+    kind: Kind
+    sets: tuple[tuple[Cell, str], ...] = ()
+    """Cells the step sets. For a case step: what holds in every surviving branch."""
+    links: tuple[Link, ...] = ()
+    uses: tuple[Use, ...] = ()
+    text: str = ""
+    """One sentence, without the step number and rule name."""
+    branches: tuple[Branch, ...] = ()
+    rule_id: str = ""
+    """A stable identifier of the rule, e.g. ``finish_with_grass``."""
+    sheet: str = ""
+    """The rule's number on the LEGUP rule sheet, e.g. "5.a.i"."""
+
+    @property
+    def depth(self) -> int:
+        """How deeply case splits nest inside this step (0 for a direct step)."""
+        if self.kind is not Kind.CASE:
+            return 0
+        inner = [s.depth for b in self.branches for s in b.steps]
+        return 1 + max(inner, default=0)
+
+    def to_json(self) -> JSON:
+        out: JSON = {"rule": self.rule, "kind": str(self.kind), "rule_id": self.rule_id,
+                     "sheet": self.sheet,
+                     "sets": [{"cell": list(c), "value": v} for c, v in self.sets],
+                     "links": [[list(a), list(b)] for a, b in self.links],
+                     "uses": [u.to_json() for u in self.uses],
+                     "text": self.text}
+        if self.kind is Kind.CASE:
+            out["branches"] = [b.to_json() for b in self.branches]
+        return out
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A whole explanation: the steps from the starting board to the end it reached."""
+
+    type: str
+    steps: tuple[Step, ...]
+    status: str
+    """"solved", "contradiction" (the board cannot be completed), "not unique" (logic stops
+    where solutions differ), "stuck" (the rules at hand do not reach the end)."""
+    tier: str
+    """The hardest rule tier used, see :mod:`aspuzzle.difficulty`."""
+    start: Board
+    end: Board
+    note: str = ""
+    """A sentence on how it ended (where two solutions differ, which contradiction, ...)."""
+    time_s: float = 0.0
+    extra: JSON = field(default_factory=dict)
+
+    @property
+    def solved(self) -> bool:
+        return self.status == "solved"
+
+    def to_json(self) -> JSON:
+        out: JSON = {"type": self.type, "solved": self.solved, "status": self.status,
+                     "tier": self.tier, "steps": [s.to_json() for s in self.steps]}
+        if self.note:
+            out["note"] = self.note
+        out.update(self.extra)
+        out["time_s"] = round(self.time_s, 6)
+        return out
+
+    def render(self) -> str:
+        """The numbered steps as text, case splits indented with their branches."""
+        lines: list[str] = []
+        for i, step in enumerate(self.steps, 1):
+            _render_step(step, str(i), 0, lines, top=True)
+        return "\n".join(lines)
+
+
+def _render_step(step: Step, number: str, indent: int, lines: list[str], top: bool) -> None:
+    pad = "    " * indent
+    head = f"Step {number}" if top else number
+    lines.append(f"{pad}{head} - {step.rule}: {step.text}")
+    for j, br in enumerate(step.branches, 1):
+        end = "" if br.dead else "  (possible)"
+        lines.append(f"{pad}    Case {j}: {br.label}{end}")
+        for k, s in enumerate(br.steps, 1):
+            _render_step(s, f"{number}.{j}.{k}", indent + 2, lines, top=False)
+        if br.closed_by is not None:
+            _render_step(br.closed_by, f"{number}.{j}.{len(br.steps) + 1}", indent + 2, lines,
+                         top=False)

@@ -1,0 +1,327 @@
+"""A fast Python transcription of the direct and contradiction rules in ``rules/*.lp``.
+
+It exists for one purpose: to search case splits quickly. Choosing a split means trying many
+hypothetical boards ("what if (4,5) were a tent?") and following each with the direct rules
+until it dies or stops; doing that with a clingo call per round would take seconds per split.
+
+It never decides what an explanation says: the split it picks is followed again with the ASP
+rules, step by step, and every step is re-proven. The tests check that one round of these rules
+deduces exactly what the rule files deduce, on many random boards.
+
+Propagation is incremental: only rows, columns, cells, trees and tents touched by a change are
+looked at again, so a probe costs in proportion to what it changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from aspuzzle.explain.loop import Probe
+from aspuzzle.explain.steps import Board, Cell, Link
+from aspuzzle.puzzles.tents.model import TentsInstance
+
+__all__ = ["FastBoard", "Round"]
+
+UNKNOWN, TENT, GRASS, TREE = 0, 1, 2, 3
+_VALUE = {"tent": TENT, "grass": GRASS}
+_NAME = {TENT: "tent", GRASS: "grass"}
+
+
+@dataclass
+class Round:
+    """What one round of the rules deduces (the union over all rule instances)."""
+
+    sets: dict[int, int] = field(default_factory=dict)
+    links: dict[int, int] = field(default_factory=dict)
+    """tree -> tent"""
+    contradictions: list[tuple[str, object]] = field(default_factory=list)
+    conflict: bool = False
+    """Two rules set one cell to different values (or link one tree or tent twice)."""
+    all_sets: set[tuple[int, int]] = field(default_factory=set)
+    all_links: set[tuple[int, int]] = field(default_factory=set)
+
+    def set(self, i: int, v: int) -> None:
+        old = self.sets.get(i)
+        if old is not None and old != v:
+            self.conflict = True
+        self.sets[i] = v
+        self.all_sets.add((i, v))
+
+    def link(self, t: int, x: int) -> None:
+        old = self.links.get(t)
+        if old is not None and old != x:
+            self.conflict = True
+        self.links[t] = x
+        self.all_links.add((t, x))
+
+
+class _State:
+    """A board as counters, with the entities to look at again."""
+
+    def __init__(self, fb: FastBoard) -> None:
+        self.fb = fb
+        self.val: list[int] = []
+        self.tree_link: dict[int, int] = {}
+        self.tent_link: dict[int, int] = {}
+        self.line_tents: list[int] = []
+        self.line_unknown: list[int] = []
+        self.adj_tents: list[int] = []
+        self.unlinked_trees_near: list[int] = []
+        self.lines: set[int] = set()
+        self.cells: set[int] = set()
+        self.trees: set[int] = set()
+        self.tents: set[int] = set()
+        self.dead = False
+
+    def copy(self) -> _State:
+        s = _State(self.fb)
+        s.val = self.val[:]
+        s.tree_link = dict(self.tree_link)
+        s.tent_link = dict(self.tent_link)
+        s.line_tents = self.line_tents[:]
+        s.line_unknown = self.line_unknown[:]
+        s.adj_tents = self.adj_tents[:]
+        s.unlinked_trees_near = self.unlinked_trees_near[:]
+        return s
+
+    def set_cell(self, i: int, v: int) -> None:
+        old = self.val[i]
+        if old == v:
+            return
+        if old != UNKNOWN:
+            self.dead = True
+            return
+        fb = self.fb
+        self.val[i] = v
+        row, col = fb.lines_of[i]
+        self.line_unknown[row] -= 1
+        self.line_unknown[col] -= 1
+        self.lines.add(row)
+        self.lines.add(col)
+        for t in fb.n4[i]:
+            if self.val[t] == TREE:
+                self.trees.add(t)
+        if v == TENT:
+            self.line_tents[row] += 1
+            self.line_tents[col] += 1
+            self.tents.add(i)
+            for j in fb.n8[i]:
+                self.adj_tents[j] += 1
+                self.lines.update(fb.lines_of[j])
+                if self.val[j] == TENT:
+                    self.tents.add(j)
+
+    def add_link(self, t: int, x: int) -> None:
+        if self.tree_link.get(t, x) != x or self.tent_link.get(x, t) != t:
+            self.dead = True
+            return
+        if t in self.tree_link:
+            return
+        self.set_cell(x, TENT)
+        fb = self.fb
+        self.tree_link[t] = x
+        self.tent_link[x] = t
+        for j in fb.n4[t]:
+            self.unlinked_trees_near[j] -= 1
+            self.cells.add(j)
+            if self.val[j] == TENT:
+                self.tents.add(j)
+        for u in fb.n4[x]:
+            if self.val[u] == TREE:
+                self.trees.add(u)
+
+
+class FastBoard:
+    """The rules of Tents on the boards of one puzzle, in plain Python."""
+
+    def __init__(self, inst: TentsInstance) -> None:
+        self.inst = inst
+        h, w = inst.height, inst.width
+        self.h, self.w = h, w
+        self.cell_of = [(r, c) for r in range(1, h + 1) for c in range(1, w + 1)]
+        n = h * w
+
+        def idx(r: int, c: int) -> int:
+            return (r - 1) * w + (c - 1)
+
+        self.index = {cell: i for i, cell in enumerate(self.cell_of)}
+        self.n4: list[list[int]] = []
+        self.n8: list[list[int]] = []
+        for r, c in self.cell_of:
+            self.n4.append([idx(r + dr, c + dc) for dr, dc in ((-1, 0), (0, -1), (1, 0), (0, 1))
+                            if 1 <= r + dr <= h and 1 <= c + dc <= w])
+            self.n8.append([idx(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                            if (dr, dc) != (0, 0) and 1 <= r + dr <= h and 1 <= c + dc <= w])
+        # lines 0..h-1 are rows, h..h+w-1 columns; each a list of cells in order
+        self.line_cells = [[idx(r, c) for c in range(1, w + 1)] for r in range(1, h + 1)]
+        self.line_cells += [[idx(r, c) for r in range(1, h + 1)] for c in range(1, w + 1)]
+        self.clue: list[int | None] = [*inst.row_clues, *inst.col_clues]
+        self.lines_of = [(i // w, h + i % w) for i in range(n)]
+        self.trees = [self.index[t] for t in sorted(inst.trees)]
+        self._base: tuple[Board, _State] | None = None
+
+    # --- loading a board ----------------------------------------------------------------------
+
+    def load(self, board: Board) -> _State:
+        if self._base is not None and self._base[0] is board:
+            return self._base[1].copy()
+        s = _State(self)
+        n = len(self.cell_of)
+        s.val = [UNKNOWN] * n
+        for t in self.trees:
+            s.val[t] = TREE
+        for cell, v in board.cells.items():
+            s.val[self.index[cell]] = _VALUE[v]
+        for (tree, tent) in board.links:
+            t, x = self.index[tree], self.index[tent]
+            s.tree_link[t] = x
+            s.tent_link[x] = t
+        s.line_tents = [sum(1 for i in cells if s.val[i] == TENT) for cells in self.line_cells]
+        s.line_unknown = [sum(1 for i in cells if s.val[i] == UNKNOWN)
+                          for cells in self.line_cells]
+        s.adj_tents = [sum(1 for j in self.n8[i] if s.val[j] == TENT) for i in range(n)]
+        s.unlinked_trees_near = [sum(1 for t in self.n4[i] if s.val[t] == TREE
+                                     and t not in s.tree_link) for i in range(n)]
+        self._base = (board, s)
+        return s.copy()
+
+    def mark_all(self, s: _State) -> None:
+        s.lines = set(range(len(self.line_cells)))
+        s.cells = {i for i, v in enumerate(s.val) if v == UNKNOWN}
+        s.trees = set(self.trees)
+        s.tents = {i for i, v in enumerate(s.val) if v == TENT}
+
+    def to_board(self, s: _State) -> Board:
+        cells = {self.cell_of[i]: _NAME[v] for i, v in enumerate(s.val) if v in _NAME}
+        links = frozenset((self.cell_of[t], self.cell_of[x]) for t, x in s.tree_link.items())
+        return Board(cells, links)
+
+    # --- one round of the rules ---------------------------------------------------------------
+
+    def round(self, s: _State) -> Round:
+        """Evaluate the rules on the entities marked in ``s`` (and unmark them)."""
+        out = Round()
+        val = s.val
+        lines, cells, trees, tents = s.lines, s.cells, s.trees, s.tents
+        s.lines, s.cells, s.trees, s.tents = set(), set(), set(), set()
+        for li in sorted(lines):
+            self._line(s, li, out)
+        for t in sorted(trees):
+            if val[t] != TREE or t in s.tree_link:
+                continue
+            spots = [x for x in self.n4[t] if val[x] == UNKNOWN
+                     or (val[x] == TENT and x not in s.tent_link)]
+            if not spots:
+                out.contradictions.append(("no_tent_for_tree", self.cell_of[t]))
+            elif len(spots) == 1:
+                x = spots[0]
+                if val[x] == UNKNOWN:
+                    out.set(x, TENT)
+                out.link(t, x)
+        for x in sorted(tents):
+            if val[x] != TENT:
+                continue
+            for j in self.n8[x]:
+                if val[j] == UNKNOWN:
+                    out.set(j, GRASS)
+                elif val[j] == TENT and x < j:
+                    out.contradictions.append(("touching_tents", (self.cell_of[x],
+                                                                  self.cell_of[j])))
+            if x in s.tent_link:
+                continue
+            owners = [t for t in self.n4[x] if val[t] == TREE and t not in s.tree_link]
+            if not owners:
+                out.contradictions.append(("no_tree_for_tent", self.cell_of[x]))
+            elif len(owners) == 1:
+                out.link(owners[0], x)
+        for i in sorted(cells):
+            if val[i] == UNKNOWN and s.unlinked_trees_near[i] == 0:
+                out.set(i, GRASS)
+        return out
+
+    def _line(self, s: _State, li: int, out: Round) -> None:
+        clue = self.clue[li]
+        if clue is None:
+            return
+        val = s.val
+        cells = self.line_cells[li]
+        need = clue - s.line_tents[li]
+        unknown = s.line_unknown[li]
+        key = ("row", li + 1) if li < self.h else ("column", li - self.h + 1)
+        if need < 0:
+            out.contradictions.append(("too_many_tents", key))
+        if need > unknown:
+            out.contradictions.append(("too_few_tents", key))
+        if need == 0:
+            for i in cells:
+                if val[i] == UNKNOWN:
+                    out.set(i, GRASS)
+        elif need > 0 and need == unknown:
+            for i in cells:
+                if val[i] == UNKNOWN:
+                    out.set(i, TENT)
+        # room: greedy packing of the room cells (unknown, adjoining no tent)
+        packed: list[int] = []
+        even_run = False
+        prev_room = prev_packed = False
+        for i in cells:
+            room = val[i] == UNKNOWN and s.adj_tents[i] == 0
+            if room:
+                take = not prev_packed
+                if take:
+                    packed.append(i)
+                prev_packed = take
+            else:
+                if prev_room and not prev_packed:
+                    even_run = True
+                prev_packed = False
+            prev_room = room
+        if prev_room and not prev_packed:
+            even_run = True
+        if need > len(packed):
+            out.contradictions.append(("no_room_for_tents", key))
+        elif need > 0 and need == len(packed) and not even_run:
+            chosen = set(packed)
+            for i in cells:
+                if val[i] == UNKNOWN:
+                    out.set(i, TENT if i in chosen else GRASS)
+
+    def apply(self, s: _State, r: Round) -> None:
+        for i, v in r.sets.items():
+            s.set_cell(i, v)
+        for t, x in r.links.items():
+            s.add_link(t, x)
+
+    # --- what the explainer asks --------------------------------------------------------------
+
+    def probe(self, board: Board, sets: Iterable[tuple[Cell, str]],
+              links: Iterable[Link]) -> Probe:
+        """Follow the rules from ``board`` plus an assumption until nothing changes.
+
+        ``board`` must be a fixpoint of the rules (nothing applies, nothing fires): only what
+        the assumption touches is looked at.
+        """
+        s = self.load(board)
+        for cell, v in sets:
+            s.set_cell(self.index[cell], _VALUE[v])
+        for tree, tent in links:
+            s.add_link(self.index[tree], self.index[tent])
+        rounds = 0
+        while not s.dead and (s.lines or s.cells or s.trees or s.tents):
+            r = self.round(s)
+            rounds += 1
+            if r.contradictions or r.conflict:
+                s.dead = True
+                break
+            self.apply(s, r)
+        return Probe(s.dead, self.to_board(s), rounds)
+
+    def deductions(self, board: Board) -> tuple[set[tuple[Cell, str]], set[Link], set[str]]:
+        """One full round on a board: cells set, links made, contradiction rules fired."""
+        s = self.load(board)
+        self.mark_all(s)
+        r = self.round(s)
+        sets = {(self.cell_of[i], _NAME[v]) for i, v in r.all_sets}
+        links = {(self.cell_of[t], self.cell_of[x]) for t, x in r.all_links}
+        return sets, links, {name for name, _ in r.contradictions}

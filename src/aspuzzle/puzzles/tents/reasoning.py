@@ -1,0 +1,623 @@
+"""Tree Tent reasoning: LEGUP's rules on a board, for explanations, hints and checks.
+
+Two clingo programs are grounded once per puzzle and then queried many times:
+
+* the **rules** (``rules/*.lp``): the board is given as externals; one solve yields every
+  direct rule that applies and every contradiction rule that fires, with the cells each sets;
+* the **game** (``encoding.lp``): the board as assumptions on ``tent/2`` and ``attached/4``;
+  a step is re-proven by checking that its negation is unsatisfiable.
+
+Case splits are searched with :mod:`aspuzzle.puzzles.tents.fast`, a Python transcription of the
+same direct rules that only predicts which branches die; the chosen split is then followed with
+the ASP rules, so every emitted step comes from a rule file and is re-proven.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+import clingo
+
+from aspuzzle.engine import Grounded, Program
+from aspuzzle.explain.loop import Case, Evaluation, Probe
+from aspuzzle.explain.steps import Board, Cell, Kind, Link, Step, Use, cells_text
+from aspuzzle.puzzles.base import SolveOptions
+from aspuzzle.puzzles.tents import PUZZLE
+from aspuzzle.puzzles.tents.model import TentsInstance, TentsSolution, neighbours4, neighbours8
+from aspuzzle.puzzles.tents.rules import CATALOGUE, RuleInfo, by_name, rule_files
+
+__all__ = ["Hit", "LineKey", "TentsReasoner", "line_cells"]
+
+_F, _N = clingo.Function, clingo.Number
+Sets = tuple[tuple[Cell, str], ...]
+LineKey = tuple[str, int]
+"""("row", r) or ("column", c)."""
+
+MAX_FILL_IN_ROW = 6
+"""Fill In Row is offered only for lines whose missing tents fit in at most this many ways."""
+
+
+@dataclass
+class Hit:
+    """One instance of a rule on a board: the rule, where (its key), what it sets."""
+
+    rule: RuleInfo
+    key: tuple[str, object]
+    sets: list[tuple[Cell, str]] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class BoardFacts:
+    """What board.lp computes that the case rules need."""
+
+    unknown: frozenset[Cell]
+    spots: dict[Cell, list[Cell]]
+    owners: dict[Cell, list[Cell]]
+    room: dict[LineKey, list[Cell]]
+
+
+def line_cells(inst: TentsInstance, line: LineKey) -> list[Cell]:
+    kind, j = line
+    if kind == "row":
+        return [(j, c) for c in range(1, inst.width + 1)]
+    return [(r, j) for r in range(1, inst.height + 1)]
+
+
+def _line_name(line: LineKey) -> str:
+    return f"{line[0]} {line[1]}"
+
+
+def _clue(inst: TentsInstance, line: LineKey) -> int | None:
+    kind, j = line
+    return inst.row_clues[j - 1] if kind == "row" else inst.col_clues[j - 1]
+
+
+def _are(cells: Sequence[Cell], what: str) -> str:
+    return f"{cells_text(cells)} {'is' if len(cells) == 1 else 'are'} {what}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _key(sym: clingo.Symbol) -> tuple[str, object]:
+    args = [a.number for a in sym.arguments]
+    if sym.name == "row":
+        return ("row", args[0])
+    if sym.name == "col":
+        return ("column", args[0])
+    if sym.name == "pair":
+        return ("pair", ((args[0], args[1]), (args[2], args[3])))
+    return (sym.name, (args[0], args[1]))
+
+
+class TentsReasoner:
+    """The rules of Tree Tent on the boards of one puzzle (see the module docstring)."""
+
+    type = "tents"
+
+    def __init__(self, inst: TentsInstance, rules: Sequence[RuleInfo] = CATALOGUE) -> None:
+        self.inst = inst
+        self.rules = tuple(rules)
+        facts = tuple(PUZZLE.to_facts(inst))
+        consts = PUZZLE.constants(inst)
+        self._rules = Grounded(Program(rule_files(self.rules), facts, (), constants=consts))
+        self._game = Grounded(Program(PUZZLE.encodings(SolveOptions()), facts, (("tent", 2),),
+                                      constants=consts))
+        self.free = [(r, c) for r in range(1, inst.height + 1) for c in range(1, inst.width + 1)
+                     if (r, c) not in inst.trees]
+        self.possible_links = [(t, x) for t in sorted(inst.trees) for x in neighbours4(t)
+                               if self.inside(x) and x not in inst.trees]
+        self._cell_atoms = {(r, c): (_F("tent", [_N(r), _N(c)]), _F("grass", [_N(r), _N(c)]))
+                            for r, c in self.free}
+        self._link_atoms = {(t, x): _F("link", [_N(t[0]), _N(t[1]), _N(x[0]), _N(x[1])])
+                            for t, x in self.possible_links}
+        # clingo's externals start false: the empty board
+        self._last: dict[Cell, str] = {}
+        self._last_links: frozenset[Link] = frozenset()
+        self._parsed: dict[clingo.Symbol, tuple[Any, ...]] = {}
+        self._order = {r.id: i for i, r in enumerate(CATALOGUE)}
+        self._fast: object | None = None
+        self.evaluations = 0
+
+    def inside(self, cell: Cell) -> bool:
+        return 1 <= cell[0] <= self.inst.height and 1 <= cell[1] <= self.inst.width
+
+    # --- evaluating the rule files ------------------------------------------------------------
+
+    def _changed_externals(self, board: Board) -> list[tuple[clingo.Symbol, bool]]:
+        """The externals whose value differs from the last board evaluated."""
+        out: list[tuple[clingo.Symbol, bool]] = []
+        last = self._last
+        for cell in self.free:
+            v = board.cells.get(cell)
+            if last.get(cell) != v:
+                tent_atom, grass_atom = self._cell_atoms[cell]
+                out += [(tent_atom, v == "tent"), (grass_atom, v == "grass")]
+        for lk in board.links ^ self._last_links:
+            out.append((self._link_atoms[lk], lk in board.links))
+        self._last = dict(board.cells)
+        self._last_links = board.links
+        return out
+
+    def _parse(self, sym: clingo.Symbol) -> tuple[Any, ...]:
+        """A shown atom as Python values (cached: the same atoms recur at every evaluation)."""
+        got = self._parsed.get(sym)
+        if got is None:
+            name, args = sym.name, sym.arguments
+            if name in ("sets", "links", "contradiction"):
+                rest = tuple(a.name if a.type == clingo.SymbolType.Function else a.number
+                             for a in args[2:])
+                got = (name, args[0].name, _key(args[1]), *rest)
+            elif name == "room_cell":
+                got = (name, _key(args[0]), args[1].number)
+            else:
+                got = (name, *(a.number for a in args))
+            self._parsed[sym] = got
+        return got
+
+    def hits(self, board: Board) -> tuple[list[Hit], BoardFacts]:
+        """Every rule instance that applies or fires on the board, as the rule files say."""
+        self._rules.assign_externals(self._changed_externals(board))
+        model = self._rules.first_model()
+        self.evaluations += 1
+        if model is None:  # the rule programs always have exactly one answer set
+            raise RuntimeError("the Tents rule programs have no answer set")
+        by_key: dict[tuple[str, tuple[str, object]], Hit] = {}
+        rules = {r.id: r for r in CATALOGUE}
+        spots: dict[Cell, list[Cell]] = defaultdict(list)
+        owners: dict[Cell, list[Cell]] = defaultdict(list)
+        room_idx: dict[LineKey, list[int]] = defaultdict(list)
+        for sym in model:
+            atom = self._parse(sym)
+            name = atom[0]
+            if name in ("sets", "links", "contradiction"):
+                rid, key = atom[1], atom[2]
+                assert isinstance(rid, str) and isinstance(key, tuple)
+                hit = by_key.setdefault((rid, key), Hit(rules[rid], key))
+                if name == "sets":
+                    r, c, v = atom[3:]
+                    hit.sets.append(((r, c), v))
+                elif name == "links":
+                    tr, tc, r, c = atom[3:]
+                    hit.links.append(((tr, tc), (r, c)))
+            elif name == "spot":
+                tr, tc, r, c = atom[1:]
+                spots[(tr, tc)].append((r, c))
+            elif name == "owner":
+                r, c, tr, tc = atom[1:]
+                owners[(r, c)].append((tr, tc))
+            elif name == "room_cell":
+                room_idx[atom[1]].append(atom[2])
+        unknown = frozenset(c for c in self.free if c not in board.cells)
+        room: dict[LineKey, list[Cell]] = {}
+        for line, idx in room_idx.items():
+            cells = line_cells(self.inst, line)
+            room[line] = [cells[i - 1] for i in sorted(idx)]
+        hits = sorted(by_key.values(), key=lambda h: (self._order[h.rule.id], str(h.key[0]),
+                                                      h.key[1]))
+        for h in hits:
+            h.sets.sort()
+            h.links.sort()
+        facts = BoardFacts(frozenset(unknown), {k: sorted(v) for k, v in spots.items()},
+                           {k: sorted(v) for k, v in owners.items()}, room)
+        return hits, facts
+
+    def evaluate(self, board: Board) -> Evaluation:
+        hits, facts = self.hits(board)
+        direct: list[Step] = []
+        contradictions: list[Step] = []
+        fields = [h for h in hits if h.rule.id == "empty_field"]
+        for h in hits:
+            if h.rule.kind is Kind.CONTRADICTION:
+                contradictions.append(self.describe(board, h))
+            elif h.rule.id == "empty_field":
+                if h is fields[0]:
+                    direct.append(self._empty_field(board, fields))
+            else:
+                sets, links = board.new_in(h.sets, h.links)
+                if sets or links:
+                    direct.append(self.describe(board, h))
+        return Evaluation(board, direct, contradictions, facts)
+
+    # --- the game rules: re-proofs, solutions ------------------------------------------------
+
+    def assumptions(self, board: Board) -> list[tuple[clingo.Symbol, bool]]:
+        out = [(_F("tent", [_N(r), _N(c)]), v == "tent") for (r, c), v in board.cells.items()]
+        out += [(_F("attached", [_N(t[0]), _N(t[1]), _N(x[0]), _N(x[1])]), True)
+                for t, x in board.links]
+        return out
+
+    def entails(self, board: Board, sets: Sets, links: tuple[Link, ...]) -> bool:
+        base = self.assumptions(board)
+        goals = [(_F("tent", [_N(r), _N(c)]), v == "tent") for (r, c), v in sets]
+        goals += [(_F("attached", [_N(t[0]), _N(t[1]), _N(x[0]), _N(x[1])]), True)
+                  for t, x in links]
+        return self._game.entails_all(base, goals)
+
+    def refutes(self, board: Board) -> bool:
+        return self._game.satisfiable(self.assumptions(board)) is False
+
+    def consistent_with(self, board: Board, sets: Sets, links: tuple[Link, ...] = ()) -> bool:
+        """Is there a solution that agrees with the board plus these cells and links?"""
+        extra = [(_F("tent", [_N(r), _N(c)]), v == "tent") for (r, c), v in sets]
+        extra += [(_F("attached", [_N(t[0]), _N(t[1]), _N(x[0]), _N(x[1])]), True)
+                  for t, x in links]
+        return self._game.satisfiable([*self.assumptions(board), *extra]) is not False
+
+    def solutions(self, board: Board, n: int = 2) -> list[TentsSolution]:
+        res = self._game.solve(n, assumptions=self.assumptions(board))
+        return [PUZZLE.from_model(self.inst, sorted(a)) for a in res.answers]
+
+    def complete(self, board: Board) -> bool:
+        return all(c in board.cells for c in self.free)
+
+    def final_check(self, board: Board) -> Step | None:
+        """Trees and tents that cannot be paired one to one, on a complete board."""
+        tents = frozenset(c for c, v in board.cells.items() if v == "tent")
+        trees, left = _hall_violation(self.inst.trees, tents, board.links)
+        if trees:
+            info = by_name("no_tent_for_tree")
+            assert info is not None
+            return Step(info.name, Kind.CONTRADICTION, uses=(Use("trees", tuple(trees)),
+                                                             Use("tent", tuple(left))),
+                        text=f"trees {cells_text(trees)} have only "
+                             f"{_plural(len(left), 'unlinked tent')} {cells_text(left)} "
+                             f"next to them: some tree gets no tent.",
+                        rule_id=info.id, sheet=info.sheet)
+        return None
+
+    # --- rules by name (check-step) ------------------------------------------------------------
+
+    def rule(self, name: str) -> RuleInfo | None:
+        return by_name(name)
+
+    def rule_names(self) -> list[str]:
+        return [r.name for r in CATALOGUE]
+
+    def applications(self, board: Board, rule_id: str) -> list[Step]:
+        """Every instance of a direct or contradiction rule on the board, described."""
+        hits, _ = self.hits(board)
+        return [self.describe(board, h) if h.rule.id != "empty_field"
+                else self._empty_field(board, [h]) for h in hits if h.rule.id == rule_id]
+
+    # --- case splits --------------------------------------------------------------------------
+
+    def cases(self, ev: Evaluation) -> list[Case]:
+        board, facts = ev.board, ev.data
+        assert isinstance(facts, BoardFacts)
+        info = {r.id: r for r in CATALOGUE}
+        out: list[Case] = []
+        r = info["tent_or_grass"]
+        for cell in sorted(facts.unknown):
+            out.append(Case(r.name, r.id, r.sheet, f"{cells_text([cell])} is a tent or grass",
+                            (Use("cell", (cell,)),),
+                            ((f"{cells_text([cell])} is a tent", ((cell, "tent"),), ()),
+                             (f"{cells_text([cell])} is grass", ((cell, "grass"),), ()))))
+        r = info["links_from_tree"]
+        for tree, spots in sorted(facts.spots.items()):
+            if len(spots) < 2:
+                continue
+            branches = []
+            for x in spots:
+                sets: Sets = ((x, "tent"),) if x not in board.cells else ()
+                branches.append((f"tree {cells_text([tree])} is linked to {cells_text([x])}",
+                                 sets, ((tree, x),)))
+            out.append(Case(r.name, r.id, r.sheet,
+                            f"tree {cells_text([tree])} links to one of {cells_text(spots)}",
+                            (Use("tree", (tree,)), Use("cells", tuple(spots))),
+                            tuple(branches)))
+        r = info["links_from_tent"]
+        for tent, owners in sorted(facts.owners.items()):
+            if len(owners) < 2:
+                continue
+            out.append(Case(r.name, r.id, r.sheet,
+                            f"tent {cells_text([tent])} links to one of the trees "
+                            f"{cells_text(owners)}",
+                            (Use("tent", (tent,)), Use("trees", tuple(owners))),
+                            tuple((f"tent {cells_text([tent])} is linked to tree "
+                                   f"{cells_text([t])}", (), ((t, tent),)) for t in owners)))
+        r = info["fill_in_row"]
+        for line in [("row", i) for i in range(1, self.inst.height + 1)] + \
+                    [("column", j) for j in range(1, self.inst.width + 1)]:
+            case = self._fill_in_row(board, facts, line, r)
+            if case is not None:
+                out.append(case)
+        return out
+
+    def _fill_in_row(self, board: Board, facts: BoardFacts, line: LineKey,
+                     r: RuleInfo) -> Case | None:
+        clue = _clue(self.inst, line)
+        if clue is None:
+            return None
+        cells = line_cells(self.inst, line)
+        need = clue - sum(1 for c in cells if board.cells.get(c) == "tent")
+        room = facts.room.get(line, [])
+        if need <= 0 or need > len(room):
+            return None
+        ways = placements(room, need, MAX_FILL_IN_ROW + 1)
+        if len(ways) < 2 or len(ways) > MAX_FILL_IN_ROW:
+            return None
+        unknown = [c for c in cells if c in facts.unknown]
+        branches = []
+        for way in ways:
+            sets = tuple(sorted([(c, "tent") for c in way] +
+                                [(c, "grass") for c in unknown if c not in way]))
+            branches.append((f"the tents of {_line_name(line)} are {cells_text(way)}", sets, ()))
+        return Case(r.name, r.id, r.sheet,
+                    f"{_line_name(line)} needs {_plural(need, 'more tent')}, which fit in "
+                    f"{len(ways)} ways without touching",
+                    (Use(line[0], index=line[1], clue=clue, value=clue - need),
+                     Use("cells", tuple(room))), tuple(branches))
+
+    def probe(self, board: Board, sets: Sets, links: tuple[Link, ...]) -> Probe:
+        from aspuzzle.puzzles.tents.fast import FastBoard
+
+        if self._fast is None:
+            self._fast = FastBoard(self.inst)
+        fast = self._fast
+        assert isinstance(fast, FastBoard)
+        return fast.probe(board, sets, links)
+
+    # --- words --------------------------------------------------------------------------------
+
+    def _empty_field(self, board: Board, hits: list[Hit]) -> Step:
+        rule = hits[0].rule
+        cells = sorted(c for h in hits for c, _ in h.sets)
+        linked = sorted({(t, x) for c in cells for t in neighbours4(c) if t in self.inst.trees
+                         for (t2, x) in board.links if t2 == t})
+        uses = [Use("cells", tuple(cells))] + [Use("link", (t, x)) for t, x in linked]
+        why = "next to no tree that still needs a tent" if linked else "next to no tree"
+        one = len(cells) == 1
+        text = (f"{cells_text(cells)} {'is' if one else 'are'} {why}, so "
+                f"{'it is' if one else 'they are'} grass.")
+        return Step(rule.name, rule.kind, tuple((c, "grass") for c in cells), (), tuple(uses),
+                    text, rule_id=rule.id, sheet=rule.sheet)
+
+    def describe(self, board: Board, h: Hit) -> Step:
+        """The step (with its words and the facts it used) of one rule instance."""
+        rule, (kind, where) = h.rule, h.key
+        sets, links = board.new_in(h.sets, h.links)
+        uses: list[Use] = []
+        text = ""
+        if kind in ("row", "column"):
+            assert isinstance(where, int)
+            line: LineKey = (kind, where)
+            cells = line_cells(self.inst, line)
+            clue = _clue(self.inst, line)
+            tents = [c for c in cells if board.cells.get(c) == "tent"]
+            unknown = [c for c in cells if c not in board.cells and c not in self.inst.trees]
+            uses.append(Use(kind, index=where, clue=clue, value=len(tents)))
+            if tents:
+                uses.append(Use("tent", tuple(tents)))
+            name = _line_name(line)
+            needs = f"{name} needs {_plural(clue or 0, 'tent')}"
+            if rule.id == "finish_with_grass":
+                text = f"{needs} and has {len(tents)}, so {_are([c for c, _ in sets], 'grass')}."
+            elif rule.id == "finish_with_tents":
+                uses.append(Use("unknown", tuple(unknown)))
+                text = (f"{needs}, has {len(tents)} and {_plural(len(unknown), 'unknown cell')} "
+                        f"left, so {_are([c for c, _ in sets], 'tents')}.")
+            elif rule.id == "only_placement":
+                new_tents = [c for c, v in sets if v == "tent"]
+                grass = [c for c, v in sets if v == "grass"]
+                text = (f"{needs}, has {len(tents)}, and the other "
+                        f"{_plural(len(new_tents), 'tent')} fit without touching only on "
+                        f"{cells_text(new_tents)}, so those are tents"
+                        + (f" and {_are(grass, 'grass')}." if grass else "."))
+            elif rule.id == "too_many_tents":
+                text = f"{needs} but has {len(tents)}: {cells_text(tents)}."
+            elif rule.id == "too_few_tents":
+                uses.append(Use("unknown", tuple(unknown)))
+                text = (f"{needs} but has {len(tents)} and only "
+                        f"{_plural(len(unknown), 'unknown cell')} left.")
+            elif rule.id == "no_room_for_tents":
+                uses.append(Use("unknown", tuple(unknown)))
+                room = _max_packing(self, board, line)
+                text = (f"{needs} and has {len(tents)}, but at most {room} more fit on its "
+                        f"unknown cells without touching.")
+        elif kind == "tent":
+            tent = cast(Cell, where)
+            uses.append(Use("tent", (tent,)))
+            if rule.id == "surround_tent_with_grass":
+                text = f"{_are([c for c, _ in sets], 'grass')}: they adjoin the tent at " \
+                       f"{cells_text([tent])}." if len(sets) > 1 else \
+                       f"{_are([c for c, _ in sets], 'grass')}: it adjoins the tent at " \
+                       f"{cells_text([tent])}."
+            elif rule.id == "tree_for_tent":
+                (owner, _), = links
+                taken = self._taken_trees(board, tent)
+                uses.append(Use("tree", (owner,)))
+                text = (f"the tent at {cells_text([tent])} is next to only one unlinked tree, "
+                        f"{cells_text([owner])}, so they are linked.")
+                if taken:
+                    uses.append(Use("trees", tuple(taken)))
+            elif rule.id == "no_tree_for_tent":
+                taken = self._taken_trees(board, tent)
+                if taken:
+                    uses.append(Use("trees", tuple(taken)))
+                    text = (f"the tent at {cells_text([tent])} has no tree: "
+                            f"{_are(taken, 'linked to other tents')}.")
+                else:
+                    text = f"the tent at {cells_text([tent])} is next to no tree."
+        elif kind == "tree":
+            tree = cast(Cell, where)
+            uses.append(Use("tree", (tree,)))
+            blocked = self._blocked(board, tree)
+            if blocked:
+                uses.append(Use("cells", tuple(blocked)))
+            if rule.id == "last_camping_spot":
+                (_, spot), = links
+                text = (f"the tree at {cells_text([tree])} has no other place for its tent, so "
+                        f"{cells_text([spot])} is a tent, linked to it.")
+            elif rule.id == "tent_for_tree":
+                (_, spot), = links
+                text = (f"the tree at {cells_text([tree])} has no unknown neighbour and only one "
+                        f"unlinked tent next to it, {cells_text([spot])}, so they are linked.")
+            elif rule.id == "no_tent_for_tree":
+                text = (f"the tree at {cells_text([tree])} has no place left for its tent: "
+                        f"every neighbour is grass, a tree, the border or a tent of another "
+                        f"tree.")
+        elif kind == "pair":
+            a, b = cast(tuple[Cell, Cell], where)
+            uses.append(Use("tent", (a, b)))
+            text = f"the tents at {cells_text([a])} and {cells_text([b])} touch."
+        elif kind == "cell":
+            pass  # empty_field, described in bulk
+        if not text:
+            raise RuntimeError(f"no words for {rule.id} at {kind}")
+        return Step(rule.name, rule.kind, sets, links, tuple(uses), text, rule_id=rule.id,
+                    sheet=rule.sheet)
+
+    def _taken_trees(self, board: Board, tent: Cell) -> list[Cell]:
+        linked = {t for t, _ in board.links}
+        return [t for t in neighbours4(tent) if t in self.inst.trees and t in linked
+                and (t, tent) not in board.links]
+
+    def _blocked(self, board: Board, tree: Cell) -> list[Cell]:
+        """Neighbours of a tree that cannot hold its tent (grass, linked elsewhere)."""
+        linked_tents = {x for _, x in board.links}
+        return [x for x in neighbours4(tree) if self.inside(x) and (
+            board.cells.get(x) == "grass" or (board.cells.get(x) == "tent"
+                                              and x in linked_tents))]
+
+
+def _max_packing(reasoner: TentsReasoner, board: Board, line: LineKey) -> int:
+    room = []
+    for c in line_cells(reasoner.inst, line):
+        if c in board.cells or c in reasoner.inst.trees:
+            continue
+        if any(board.cells.get(n) == "tent" for n in neighbours8(c)):
+            continue
+        room.append(c)
+    return _packing_size(room)
+
+
+def _packing_size(room: Sequence[Cell]) -> int:
+    taken, prev = 0, None
+    for c in room:
+        if prev is None or abs(c[0] - prev[0]) + abs(c[1] - prev[1]) != 1:
+            taken += 1
+            prev = c
+        else:
+            prev = None
+    return taken
+
+
+def placements(room: Sequence[Cell], need: int, limit: int) -> list[tuple[Cell, ...]]:
+    """Ways to choose ``need`` cells of ``room`` (cells of one line, in order) with no two
+    consecutive; stops after ``limit`` ways."""
+    out: list[tuple[Cell, ...]] = []
+
+    def adjacent(a: Cell, b: Cell) -> bool:
+        return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+    def go(start: int, chosen: list[Cell]) -> None:
+        if len(out) >= limit:
+            return
+        if len(chosen) == need:
+            out.append(tuple(chosen))
+            return
+        for i in range(start, len(room)):
+            if len(room) - i < need - len(chosen):
+                return
+            c = room[i]
+            if chosen and adjacent(chosen[-1], c):
+                continue
+            chosen.append(c)
+            go(i + 1, chosen)
+            chosen.pop()
+
+    go(0, [])
+    return out
+
+
+def _hall_violation(trees: frozenset[Cell], tents: frozenset[Cell],
+                    links: frozenset[Link]) -> tuple[list[Cell], list[Cell]]:
+    """Trees that cannot all get their own tent (a Hall set) and the tents they share."""
+    match: dict[Cell, Cell] = {}  # tent -> tree
+    for t, x in links:
+        match[x] = t
+
+    def options(tree: Cell) -> list[Cell]:
+        return [x for x in neighbours4(tree) if x in tents]
+
+    def augment(tree: Cell, seen: set[Cell]) -> bool:
+        for x in options(tree):
+            if x in seen or any(lx == x and lt != tree for lt, lx in links):
+                continue
+            seen.add(x)
+            if x not in match or augment(match[x], seen):
+                match[x] = tree
+                return True
+        return False
+
+    linked_trees = {t for t, _ in links}
+    for tree in sorted(trees - linked_trees):
+        seen: set[Cell] = set()
+        if not augment(tree, seen):
+            # the trees reachable by alternating paths from this one form the Hall set
+            reach, frontier = {tree}, [tree]
+            shared: set[Cell] = set()
+            while frontier:
+                t = frontier.pop()
+                for x in options(t):
+                    shared.add(x)
+                    owner = match.get(x)
+                    if owner is not None and owner not in reach:
+                        reach.add(owner)
+                        frontier.append(owner)
+            return sorted(reach), sorted(shared)
+    return [], []
+
+
+# --- a player's board -------------------------------------------------------------------------
+
+def read_state(text: str) -> tuple[TentsInstance, dict[Cell, str], frozenset[Link]]:
+    """A player's board: plain text with ``A``/``x`` marks, a Tatham game ID with marks, or a
+    LEGUP TreeTent file (marks and tree-tent lines)."""
+    from aspuzzle.puzzles.tents import formats, legup, tatham
+
+    if legup.detect_legup(text):
+        return legup.read_legup_state(text)
+    if tatham.detect_tatham(text) and not formats.detect_text(text):
+        inst, marks = tatham.read_tatham_marks(text)
+        return inst, marks, frozenset()
+    inst, marks = formats.read_text_marks(text)
+    return inst, marks, frozenset()
+
+
+def board_of(inst: TentsInstance, marks: dict[Cell, str],
+             links: frozenset[Link]) -> tuple[Board, list[Step]]:
+    """The board of a player's marks and links, and the links that break the rules of links
+    (two links on one tree or tent, a link to grass): those are left off the board."""
+    cells = dict(marks)
+    problems: list[Step] = []
+    kept: list[Link] = []
+
+    def bad(text: str, involved: tuple[Cell, ...]) -> None:
+        problems.append(Step("Invalid Link", Kind.CONTRADICTION, uses=(Use("link", involved),),
+                             text=text, rule_id="invalid_link", sheet="2.d"))
+
+    for tree, tent in sorted(links):
+        if cells.get(tent) == "grass":
+            bad(f"the tree at {cells_text([tree])} is linked to {cells_text([tent])}, which is "
+                f"grass.", (tree, tent))
+            continue
+        for t2, x2 in kept:
+            if t2 == tree:
+                bad(f"the tree at {cells_text([tree])} is linked to two tents, "
+                    f"{cells_text([x2])} and {cells_text([tent])}.", (tree, x2, tent))
+                break
+            if x2 == tent:
+                bad(f"the tent at {cells_text([tent])} is linked to two trees, "
+                    f"{cells_text([t2])} and {cells_text([tree])}.", (t2, tree, tent))
+                break
+        else:
+            kept.append((tree, tent))
+            cells[tent] = "tent"
+    return Board(cells, frozenset(kept)), problems

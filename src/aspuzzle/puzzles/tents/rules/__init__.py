@@ -1,0 +1,100 @@
+"""The Tree Tent reasoning rules of LEGUP, one ``.lp`` file per rule.
+
+``board.lp`` computes the vocabulary every rule uses (unknown cells, k_j, u_j, the possible
+places of each tree's tent, the room left in a line) from the board, given as externals;
+``show.lp`` names what the rules report. Direct and contradiction rules are ASP programs; case
+rules only enumerate branches (see :mod:`aspuzzle.puzzles.tents.reasoning`), and each branch is
+then followed with the direct rules and closed by a contradiction rule.
+
+The catalogue keeps LEGUP's names and the numbering of the LEGUP rule sheet for Tree Tent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib.resources.abc import Traversable
+
+from aspuzzle.explain.steps import Kind
+from aspuzzle.puzzles.base import lp_file
+
+__all__ = ["BOARD", "CATALOGUE", "RuleInfo", "by_name", "rule_files"]
+
+
+@dataclass(frozen=True)
+class RuleInfo:
+    id: str
+    name: str
+    kind: Kind
+    sheet: str
+    """Number on the rule sheet ("" if the rule is LEGUP's but not on the sheet)."""
+    summary: str
+
+    @property
+    def file(self) -> Traversable | None:
+        """The rule's ASP program (case rules have none: they enumerate branches)."""
+        return None if self.kind is Kind.CASE else lp_file(__name__, f"{self.id}.lp")
+
+
+_D, _C, _X = Kind.DIRECT, Kind.CASE, Kind.CONTRADICTION
+
+# In order of preference: an explanation uses the first direct rule that applies.
+CATALOGUE: tuple[RuleInfo, ...] = (
+    RuleInfo("finish_with_grass", "Finish with Grass", _D, "5.a.i",
+             "a line with all its tents has grass on its other unknown cells"),
+    RuleInfo("surround_tent_with_grass", "Surround Tent with Grass", _D, "5.b",
+             "an unknown cell that adjoins a tent is grass"),
+    RuleInfo("empty_field", "Empty Field", _D, "5.d",
+             "an unknown cell next to no unlinked tree is grass"),
+    RuleInfo("tree_for_tent", "Tree for Tent", _D, "2.d",
+             "an unlinked tent next to only one unlinked tree is linked to it"),
+    RuleInfo("tent_for_tree", "Tent for Tree", _D, "5.c",
+             "an unlinked tree whose only possible tent is a placed, unlinked tent is linked "
+             "to it"),
+    RuleInfo("last_camping_spot", "Last Camping Spot", _D, "5.c",
+             "an unlinked tree with one possible place for its tent gets a tent there, linked"),
+    RuleInfo("finish_with_tents", "Finish with Tents", _D, "5.a.ii",
+             "a line with as many unknown cells as missing tents has tents on all of them"),
+    RuleInfo("only_placement", "Only Placement", _D, "5.g",
+             "a line whose missing tents fit in only one way without touching gets them"),
+    RuleInfo("too_many_tents", "Too Many Tents", _X, "3.b.i",
+             "a line has more tents than its clue"),
+    RuleInfo("too_few_tents", "Too Few Tents", _X, "3.b.ii, 5.e",
+             "a line cannot reach its clue even with tents on all its unknown cells"),
+    RuleInfo("touching_tents", "Touching Tents", _X, "3.c.i",
+             "two tents adjoin"),
+    RuleInfo("no_tent_for_tree", "No Tent for Tree", _X, "3.d.i",
+             "an unlinked tree has no place left for its tent"),
+    RuleInfo("no_tree_for_tent", "No Tree for Tent", _X, "3.d.ii",
+             "a tent has no unlinked tree next to it"),
+    RuleInfo("no_room_for_tents", "No Room for Tents", _X, "5.h",
+             "a line needs more tents than fit on its unknown cells without touching"),
+    RuleInfo("tent_or_grass", "Tent or Grass", _C, "4.a",
+             "an unknown cell is a tent or grass"),
+    RuleInfo("links_from_tree", "Links from Tree", _C, "4.c",
+             "an unlinked tree links to one of its possible tents"),
+    RuleInfo("links_from_tent", "Links from Tent", _C, "4.d",
+             "an unlinked tent links to one of the unlinked trees next to it"),
+    RuleInfo("fill_in_row", "Fill In Row", _C, "4.b, 5.f",
+             "the missing tents of a line go in one of the ways they fit without touching"),
+)
+
+BOARD = lp_file(__name__, "board.lp")
+SHOW = lp_file(__name__, "show.lp")
+
+def _norm(name: str) -> str:
+    return " ".join(name.replace("_", " ").replace("-", " ").lower().split())
+
+
+def by_name(name: str) -> RuleInfo | None:
+    """A rule by its LEGUP name or identifier, in any case ("Finish with Grass",
+    "finish_with_grass", "finish-with-grass")."""
+    key = _norm(name)
+    for r in CATALOGUE:
+        if key in (_norm(r.id), _norm(r.name)):
+            return r
+    return None
+
+
+def rule_files(rules: tuple[RuleInfo, ...] = CATALOGUE) -> tuple[Traversable, ...]:
+    """board.lp, show.lp and the ASP programs of the given rules."""
+    return (BOARD, SHOW, *(f for r in rules if (f := r.file) is not None))
