@@ -102,9 +102,13 @@ def test_a_case_split_with_its_branches_and_merge() -> None:
     assert len(alive) == 1 and set(case.sets) == set(alive[0].sets)
     data = case.to_json()
     assert data["kind"] == "case" and len(data["branches"]) == 2
-    assert data["branches"][0]["closed_by"]["kind"] == "contradiction"
+    closed = [b["closed_by"] for b in data["branches"] if b["closed_by"] is not None]
+    assert closed and closed[0]["kind"] == "contradiction"
     text = e.render()
-    assert "Case 1: (3,4) is a tent" in text and "Case 2: (3,4) is grass  (possible)" in text
+    assert "Step 3 - Tent or Grass: (1,2) is a tent or grass; all cases but one lead to a " \
+           "contradiction, so (1,2) is a tent." in text
+    assert "Case 1: (1,2) is a tent  (possible)" in text and "Case 2: (1,2) is grass" in text
+    assert "3.2.1 - No Room for Tents: row 1 needs 2 tents" in text
 
 
 def test_a_merge_of_two_surviving_branches() -> None:

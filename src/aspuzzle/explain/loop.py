@@ -114,6 +114,11 @@ class Reasoner(Protocol):
         """Propagate the direct rules from ``board`` plus the assumption, cheaply."""
         ...
 
+    def solution_hint(self, board: Board) -> Board | None:
+        """The completed board if exactly one solution agrees with ``board`` (else None); used
+        only to decide which branch to look at first."""
+        ...
+
 
 @dataclass
 class Run:
@@ -233,6 +238,13 @@ def _conclusion(board: Board, trial: _Trial) -> tuple[Sets, tuple[Link, ...]]:
     return _merge(board, boards)
 
 
+def _agrees(hint: Board | None, branch: tuple[str, Sets, tuple[Link, ...]]) -> bool:
+    if hint is None:
+        return False
+    _, sets, links = branch
+    return all(hint.cells.get(c) == v for c, v in sets) and all(lk in hint.links for lk in links)
+
+
 def _search(reasoner: Reasoner, board: Board, ev: Evaluation, depth: int, *,
             rule_id: str | None = None,
             wanted: tuple[Sets, tuple[Link, ...]] | None = None) -> _Trial | None:
@@ -240,31 +252,44 @@ def _search(reasoner: Reasoner, board: Board, ev: Evaluation, depth: int, *,
 
     ``rule_id`` restricts the search to one case rule; ``wanted`` to splits that conclude
     (at least) these cells and links.
+
+    When the solution from this board is known, the branches that disagree with it are probed
+    first: if they all die, the last branch is concluded without following it (that is the
+    expensive one: it fills much of the board).
     """
+    hint = reasoner.solution_hint(board)
     cases = sorted((c for c in reasoner.cases(ev) if rule_id is None or c.rule_id == rule_id),
                    key=lambda c: len(c.branches))
     best: _Trial | None = None
     for case in cases:
-        if best is not None and len(case.branches) > len(best.case.branches):
+        n = len(case.branches)
+        if best is not None and n > len(best.case.branches):
             break
-        probes: list[Probe | None] = []
+        order = sorted(range(n), key=lambda i: _agrees(hint, case.branches[i]))
+        probes: list[Probe | None] = [None] * n
         cost = 0
         alive = 0
-        for _, s, lk in case.branches:
+        pruned = False
+        for k, i in enumerate(order):
             if best is not None and cost >= best.cost:
+                pruned = True
                 break
+            if k == n - 1 and alive == 0:
+                break
+            _, s, lk = case.branches[i]
             p = _deep_probe(reasoner, board, s, lk, depth - 1)
-            probes.append(p)
+            probes[i] = p
             cost += p.rounds + 1
             alive += not p.dead
-        else:
-            trial = _Trial(case, tuple(probes), cost)
-            got = _conclusion(board, trial) if alive else ((), ())
-            if wanted is not None and not (set(wanted[0]) <= set(got[0])
-                                           and set(wanted[1]) <= set(got[1])):
-                continue
-            if (alive <= 1 or any(got)) and (best is None or cost < best.cost):
-                best = trial
+        if pruned:
+            continue
+        trial = _Trial(case, tuple(probes), cost)
+        got = _conclusion(board, trial)
+        if wanted is not None and not (set(wanted[0]) <= set(got[0])
+                                       and set(wanted[1]) <= set(got[1])):
+            continue
+        if (alive <= 1 or any(got)) and (best is None or cost < best.cost):
+            best = trial
     return best
 
 

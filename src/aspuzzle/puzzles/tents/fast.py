@@ -108,8 +108,10 @@ class _State:
             self.tents.add(i)
             for j in fb.n8[i]:
                 self.adj_tents[j] += 1
-                self.lines.update(fb.lines_of[j])
-                if self.val[j] == TENT:
+                vj = self.val[j]
+                if vj == UNKNOWN:  # it is no room for a tent any more
+                    self.lines.update(fb.lines_of[j])
+                elif vj == TENT:
                     self.tents.add(j)
 
     def add_link(self, t: int, x: int) -> None:
@@ -315,7 +317,7 @@ class FastBoard:
                 s.dead = True
                 break
             self.apply(s, r)
-        return Probe(s.dead, self.to_board(s), rounds)
+        return Probe(s.dead, board if s.dead else self.to_board(s), rounds)
 
     def deductions(self, board: Board) -> tuple[set[tuple[Cell, str]], set[Link], set[str]]:
         """One full round on a board: cells set, links made, contradiction rules fired."""

@@ -80,6 +80,10 @@ def _are(cells: Sequence[Cell], what: str) -> str:
     return f"{cells_text(cells)} {'is' if len(cells) == 1 else 'are'} {what}"
 
 
+def _are_tents(cells: Sequence[Cell]) -> str:
+    return _are(cells, "a tent" if len(cells) == 1 else "tents")
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
@@ -122,6 +126,7 @@ class TentsReasoner:
         self._parsed: dict[clingo.Symbol, tuple[Any, ...]] = {}
         self._order = {r.id: i for i, r in enumerate(CATALOGUE)}
         self._fast: object | None = None
+        self._hint: tuple[Board, Board | None] | None = None
         self.evaluations = 0
 
     def inside(self, cell: Cell) -> bool:
@@ -252,6 +257,19 @@ class TentsReasoner:
     def solutions(self, board: Board, n: int = 2) -> list[TentsSolution]:
         res = self._game.solve(n, assumptions=self.assumptions(board))
         return [PUZZLE.from_model(self.inst, sorted(a)) for a in res.answers]
+
+    def solution_hint(self, board: Board) -> Board | None:
+        """The solved board if exactly one solution agrees with ``board``, else None."""
+        if self._hint is not None and self._hint[0] is board:
+            return self._hint[1]
+        sols = self.solutions(board, 2)
+        hint = None
+        if len(sols) == 1:
+            sol = sols[0]
+            hint = Board({c: "tent" if c in sol.tents else "grass" for c in self.free},
+                         sol.pairs)
+        self._hint = (board, hint)
+        return hint
 
     def complete(self, board: Board) -> bool:
         return all(c in board.cells for c in self.free)
@@ -401,7 +419,7 @@ class TentsReasoner:
             elif rule.id == "finish_with_tents":
                 uses.append(Use("unknown", tuple(unknown)))
                 text = (f"{needs}, has {len(tents)} and {_plural(len(unknown), 'unknown cell')} "
-                        f"left, so {_are([c for c, _ in sets], 'tents')}.")
+                        f"left, so {_are_tents([c for c, _ in sets])}.")
             elif rule.id == "only_placement":
                 new_tents = [c for c, v in sets if v == "tent"]
                 grass = [c for c, v in sets if v == "grass"]
