@@ -55,7 +55,11 @@ class HitoriPuzzle:
         return ()
 
     def to_facts(self, instance: HitoriInstance) -> list[clingo.Symbol]:
-        return [_F("written", [_N(r), _N(c), _N(v)])
+        # Making a clingo number costs about as much as grounding a small grid's rule: make
+        # each distinct one once.
+        index = [_N(k) for k in range(max(instance.height, instance.width) + 1)]
+        value = {v: _N(v) for row in instance.grid for v in set(row)}
+        return [_F("written", [index[r], index[c], value[v]])
                 for r, row in enumerate(instance.grid, 1) for c, v in enumerate(row, 1)]
 
     def user_asp(self, instance: HitoriInstance) -> str:
