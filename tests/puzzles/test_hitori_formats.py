@@ -241,7 +241,9 @@ def test_puzzlink_cannot_write_huge_numbers() -> None:
 # --- detection and inline strings ----------------------------------------------------------
 
 @pytest.mark.parametrize("text, fmt", [
-    (SEED_TEXT, "text"), (SEED_LP, "facts"), (SEED_ID, "tatham"), ("5:" + ID_5X5[6:], "tatham"),
+    # the square form 'N:...' could also be Futoshiki's ('unequal'), so it needs the type
+    (SEED_TEXT, "text"), (SEED_LP, "facts"), (SEED_ID, "tatham"),
+    ("hitori:5:" + ID_5X5[6:], "tatham"),
     ("https://puzz.link/p?hitori/4/4/1114142333214213", "puzzlink"),
     ("hitori/4/4/1114142333214213", "puzzlink"), ("singles:" + ID_5X5, "tatham"),
     ("hitori:" + SEED_ID, "tatham"),
