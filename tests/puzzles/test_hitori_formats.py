@@ -211,6 +211,7 @@ def test_puzzlink_multi_digit_numbers() -> None:
     assert _read("puzzlink", url) == inst
     assert _read("puzzlink", "hitori/3/2/z-10-zza1-1z") == inst
     assert _read("puzzlink", "http://pzv.jp/p.html?hitori/3/2/z-10-zza1-1z") == inst
+    assert _read("puzzlink", "hitori/3/2/z-10-zza1-1z/") == inst
     # pzprjs reads a '-' number below 36 too
     assert _read("puzzlink", "hitori/2/1/-011").grid == ((1, 1),)
 

@@ -82,7 +82,7 @@ def read_puzzlink(text: str) -> HitoriInstance:
         size.append(n)
         offset += len(part) + 1
     cols, rows = size
-    body = "/".join(parts[3:])
+    body = "/".join(parts[3:]).removesuffix("/")  # a trailing '/' is harmless, as in pzprjs
 
     def in_body(i: int, cell: tuple[int, int] | None) -> Location:
         return at(offset + i, cell)
