@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from aspuzzle.errors import UsageError
 from aspuzzle.puzzles.base import Format, Puzzle, SolveOptions
+from aspuzzle.puzzles.futoshiki import PUZZLE as FUTOSHIKI
 from aspuzzle.puzzles.hitori import PUZZLE as HITORI
 from aspuzzle.puzzles.logicgrid import PUZZLE as LOGICGRID
 from aspuzzle.puzzles.tents import PUZZLE as TENTS
@@ -12,7 +13,7 @@ __all__ = ["REGISTRY", "Format", "Puzzle", "SolveOptions", "get_puzzle"]
 
 REGISTRY: dict[str, Puzzle] = {
     p.name: p
-    for p in (TENTS, HITORI, LOGICGRID)
+    for p in (TENTS, FUTOSHIKI, HITORI, LOGICGRID)
 }
 
 

@@ -1,0 +1,150 @@
+"""Futoshiki (Simon Tatham's "Unequal"): a Latin square with inequality signs between cells,
+and Tatham's adjacent mode, where bars mark the neighbours that differ by exactly 1."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from importlib.resources.abc import Traversable
+
+import clingo
+
+from aspuzzle.errors import InputError
+from aspuzzle.puzzles.base import JSON, Format, SolveOptions, lp_file
+from aspuzzle.puzzles.futoshiki import formats, tatham
+from aspuzzle.puzzles.futoshiki.model import (
+    Cell,
+    FutoshikiInstance,
+    FutoshikiSolution,
+    validate,
+    verify,
+)
+
+__all__ = ["PUZZLE", "FutoshikiInstance", "FutoshikiPuzzle", "FutoshikiSolution"]
+
+_N = clingo.Number
+_F = clingo.Function
+_ANSWER = "cell_has_number("
+
+
+class FutoshikiPuzzle:
+    name: str = "futoshiki"
+    aliases: tuple[str, ...] = ("unequal",)
+    title: str = "Futoshiki"
+
+    def __init__(self) -> None:
+        self.formats: Mapping[str, Format] = {
+            "text": Format("text", "plain-text grid with < > ^ v signs (| - bars in adjacent "
+                           "mode)", formats.read_text, formats.write_text, formats.detect_text,
+                           (".txt",), carries_solution=True),
+            "facts": Format("facts", "the seed post's ASP facts (#const n, cell_has_number/3, "
+                            "greater_than/4)", formats.read_facts, formats.write_facts,
+                            formats.detect_facts, (".lp", ".asp")),
+            "tatham": Format("tatham", "Simon Tatham's unequal game ID, e.g. 4de:2,0,0,0L,...",
+                             tatham.read_tatham, tatham.write_tatham, tatham.detect_tatham,
+                             inline=True),
+        }
+
+    def encodings(self, options: SolveOptions) -> tuple[Traversable, ...]:
+        return (lp_file(__name__, "encoding.lp"),)
+
+    def answer_signatures(self, options: SolveOptions) -> tuple[tuple[str, int], ...]:
+        return (("cell_has_number", 3),)
+
+    def constants(self, instance: FutoshikiInstance) -> tuple[tuple[str, str], ...]:
+        return (("n", str(instance.size)),)
+
+    def to_facts(self, instance: FutoshikiInstance) -> list[clingo.Symbol]:
+        facts = [_F("cell_has_number", [_N(r), _N(c), _N(d)])
+                 for r, c, d in sorted(instance.givens)]
+        facts += [_F("greater_than", [_N(a[0]), _N(a[1]), _N(b[0]), _N(b[1])])
+                  for a, b in sorted(instance.greater)]
+        if instance.adjacent:
+            facts.append(_F("adjacent_mode", []))
+        facts += [_F("adjacent", [_N(a[0]), _N(a[1]), _N(b[0]), _N(b[1])])
+                  for a, b in sorted(instance.bars)]
+        return facts
+
+    def user_asp(self, instance: FutoshikiInstance) -> str:
+        return ""
+
+    def from_model(self, instance: FutoshikiInstance,
+                   symbols: Sequence[clingo.Symbol]) -> FutoshikiSolution:
+        n = instance.size
+        grid = [[0] * n for _ in range(n)]
+        for s in symbols:
+            # one call into clingo per atom (str) instead of five (name, arguments, numbers):
+            # on small grids reading the answer otherwise costs as much as solving it
+            text = str(s)
+            if text.startswith(_ANSWER):
+                r, c, d = text[len(_ANSWER):-1].split(",")
+                grid[int(r) - 1][int(c) - 1] = int(d)
+        return FutoshikiSolution(tuple(tuple(row) for row in grid))
+
+    def validate(self, instance: FutoshikiInstance) -> None:
+        validate(instance)
+
+    def verify(self, instance: FutoshikiInstance, solution: FutoshikiSolution) -> list[str]:
+        return verify(instance, solution)
+
+    def render(self, instance: FutoshikiInstance, solution: FutoshikiSolution | None, *,
+               ascii: bool = False) -> str:
+        n = instance.size
+        w = len(str(n))
+        grid = [list(row) for row in solution.grid] if solution else instance.given_grid()
+        empty = "." if ascii else "·"
+        up, down, hbar, vbar = ("^", "v", "|", "-") if ascii else ("∧", "∨", "│", "─")
+
+        def row_sign(a: Cell, b: Cell) -> str:
+            if (a, b) in instance.bars:
+                return hbar
+            if (a, b) in instance.greater:
+                return ">"
+            return "<" if (b, a) in instance.greater else " "
+
+        def column_sign(a: Cell, b: Cell) -> str:
+            if (a, b) in instance.bars:
+                return vbar
+            if (a, b) in instance.greater:
+                return down
+            return up if (b, a) in instance.greater else " "
+
+        lines = []
+        for r in range(1, n + 1):
+            cells = [(str(d) if d else empty).rjust(w) for d in grid[r - 1]]
+            line = cells[0]
+            for c in range(2, n + 1):
+                line += f" {row_sign((r, c - 1), (r, c))} {cells[c - 1]}"
+            lines.append(line.rstrip())
+            if r < n:
+                signs = [column_sign((r, c), (r + 1, c)).rjust(w) for c in range(1, n + 1)]
+                lines.append("   ".join(signs).rstrip())
+        return "\n".join(lines)
+
+    def solution_to_json(self, solution: FutoshikiSolution) -> JSON:
+        return {"grid": [list(row) for row in solution.grid]}
+
+    def solution_from_json(self, instance: FutoshikiInstance, data: JSON) -> FutoshikiSolution:
+        n = instance.size
+        try:
+            rows = data["grid"]
+            grid = tuple(tuple(_digit(v) for v in row) for row in rows)
+        except (KeyError, TypeError, ValueError) as e:
+            raise InputError(f"not a futoshiki solution: {e}") from None
+        if len(grid) != n or any(len(row) != n for row in grid):
+            raise InputError(f"not a futoshiki solution: expected {n} rows of {n} digits")
+        return FutoshikiSolution(grid)
+
+    def differences(self, instance: FutoshikiInstance, a: FutoshikiSolution,
+                    b: FutoshikiSolution) -> str:
+        cells = [(r, c) for r, (ra, rb) in enumerate(zip(a.grid, b.grid, strict=True), 1)
+                 for c, (x, y) in enumerate(zip(ra, rb, strict=True), 1) if x != y]
+        return "digits differ at " + " ".join(f"({r},{c})" for r, c in cells)
+
+
+def _digit(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{value!r} is not a digit")
+    return value
+
+
+PUZZLE = FutoshikiPuzzle()
