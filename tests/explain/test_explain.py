@@ -13,7 +13,7 @@ import aspuzzle
 from aspuzzle.difficulty import Tier, tier_of
 from aspuzzle.explain import Board, Explanation, Kind, ReproofError, Step, explain, run
 from aspuzzle.explain.loop import find_case
-from aspuzzle.puzzles.tents.formats import read_text
+from aspuzzle.puzzles.tents.formats import read_text, write_text
 from aspuzzle.puzzles.tents.model import TentsInstance
 from aspuzzle.puzzles.tents.reasoning import TentsReasoner
 from tests.conftest import EXAMPLES
@@ -148,6 +148,25 @@ def test_an_unsolvable_puzzle_names_its_contradiction() -> None:
     last = e.steps[-1]
     assert last.kind is Kind.CONTRADICTION
     assert e.note.startswith("the puzzle has no solution: ")
+
+
+def test_a_complete_branch_whose_tents_share_their_only_tree_dies() -> None:
+    # Found by a random search: in a branch, every cell gets known while two tents still
+    # share the one tree next to them; the pairing check on the complete board closes it.
+    inst = read_text("""\
+  ? ? ? 1 ? ? ?
+1 . . . . . T .
+? . . . . T . .
+? . . T . . . T
+0 . . T . . . .
+? . . . . . . T
+1 . . . . . . .
+2 T . . . . T .
+""")
+    e = explain(inst)
+    assert e.solved
+    solution = aspuzzle.solve(aspuzzle.loads(write_text(inst), type="tents")).solutions[0]
+    replay(inst, e, set(solution.tents))
 
 
 def test_every_step_is_reproven(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -79,6 +79,14 @@ def test_check_a_complete_board_whose_trees_cannot_be_paired() -> None:
     assert [s.rule for s in result.broken] == ["No Tent for Tree"]
 
 
+def test_check_a_complete_board_whose_tents_cannot_be_paired() -> None:
+    # two tents share their only tree
+    inst, marks = read_text_marks("  ? ? ? ?\n? A T A x\n")
+    result = check(TentsReasoner(inst), Board(marks))
+    assert [s.rule for s in result.broken] == ["No Tree for Tent"]
+    assert "one of them gets no tree" in result.broken[0].text
+
+
 def test_check_reports_broken_links() -> None:
     inst, marks = read_text_marks("  ? ? ?\n? T A T\n")
     b, problems = board_of(inst, marks, frozenset({((1, 1), (1, 2)), ((1, 3), (1, 2))}))

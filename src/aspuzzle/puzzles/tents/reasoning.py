@@ -275,19 +275,39 @@ class TentsReasoner:
         return all(c in board.cells for c in self.free)
 
     def final_check(self, board: Board) -> Step | None:
-        """Trees and tents that cannot be paired one to one, on a complete board."""
-        tents = frozenset(c for c, v in board.cells.items() if v == "tent")
-        trees, left = _hall_violation(self.inst.trees, tents, board.links)
-        if trees:
+        """On a complete board: trees and tents that cannot be paired one to one.
+
+        Every local rule may hold while the pairing fails (two trees whose only tent is the
+        same). A Hall set shows it: some trees with fewer unlinked tents next to them than
+        trees, or the same for tents; it is reported under No Tent for Tree / No Tree for Tent,
+        the rules it generalises."""
+        linked_trees = {t for t, _ in board.links}
+        linked_tents = {x for _, x in board.links}
+        trees = [t for t in sorted(self.inst.trees) if t not in linked_trees]
+        tents = [c for c, v in sorted(board.cells.items()) if v == "tent"
+                 and c not in linked_tents]
+        tree_set, tent_set = set(trees), set(tents)
+        group, shared = _hall_set(trees, {t: [x for x in neighbours4(t) if x in tent_set]
+                                          for t in trees})
+        if group:
             info = by_name("no_tent_for_tree")
-            assert info is not None
-            return Step(info.name, Kind.CONTRADICTION, uses=(Use("trees", tuple(trees)),
-                                                             Use("tent", tuple(left))),
-                        text=f"trees {cells_text(trees)} have only "
-                             f"{_plural(len(left), 'unlinked tent')} {cells_text(left)} "
-                             f"next to them: some tree gets no tent.",
-                        rule_id=info.id, sheet=info.sheet)
-        return None
+            text = (f"the trees {cells_text(group)} have only "
+                    f"{_plural(len(shared), 'unlinked tent')} {cells_text(shared)} next to "
+                    f"them: one of them gets no tent.")
+            uses = (Use("trees", tuple(group)), Use("tent", tuple(shared)))
+        else:
+            group, shared = _hall_set(tents, {x: [t for t in neighbours4(x) if t in tree_set]
+                                              for x in tents})
+            if not group:
+                return None
+            info = by_name("no_tree_for_tent")
+            text = (f"the tents {cells_text(group)} have only "
+                    f"{_plural(len(shared), 'unlinked tree')} {cells_text(shared)} next to "
+                    f"them: one of them gets no tree.")
+            uses = (Use("tent", tuple(group)), Use("trees", tuple(shared)))
+        assert info is not None
+        return Step(info.name, Kind.CONTRADICTION, uses=uses, text=text, rule_id=info.id,
+                    sheet=info.sheet)
 
     # --- rules by name (check-step) ------------------------------------------------------------
 
@@ -554,41 +574,33 @@ def placements(room: Sequence[Cell], need: int, limit: int) -> list[tuple[Cell, 
     return out
 
 
-def _hall_violation(trees: frozenset[Cell], tents: frozenset[Cell],
-                    links: frozenset[Link]) -> tuple[list[Cell], list[Cell]]:
-    """Trees that cannot all get their own tent (a Hall set) and the tents they share."""
-    match: dict[Cell, Cell] = {}  # tent -> tree
-    for t, x in links:
-        match[x] = t
+def _hall_set(left: list[Cell], adj: dict[Cell, list[Cell]]) -> tuple[list[Cell], list[Cell]]:
+    """A set of ``left`` items with fewer neighbours than items (Hall's condition fails), and
+    those neighbours; ``([], [])`` if every item can have its own neighbour."""
+    match: dict[Cell, Cell] = {}  # right -> left
 
-    def options(tree: Cell) -> list[Cell]:
-        return [x for x in neighbours4(tree) if x in tents]
-
-    def augment(tree: Cell, seen: set[Cell]) -> bool:
-        for x in options(tree):
-            if x in seen or any(lx == x and lt != tree for lt, lx in links):
+    def augment(u: Cell, seen: set[Cell]) -> bool:
+        for v in adj[u]:
+            if v in seen:
                 continue
-            seen.add(x)
-            if x not in match or augment(match[x], seen):
-                match[x] = tree
+            seen.add(v)
+            if v not in match or augment(match[v], seen):
+                match[v] = u
                 return True
         return False
 
-    linked_trees = {t for t, _ in links}
-    for tree in sorted(trees - linked_trees):
-        seen: set[Cell] = set()
-        if not augment(tree, seen):
-            # the trees reachable by alternating paths from this one form the Hall set
-            reach, frontier = {tree}, [tree]
-            shared: set[Cell] = set()
+    for u in left:
+        if not augment(u, set()):
+            # the items reachable from u by alternating paths: |their neighbours| = |them| - 1
+            reach, frontier, shared = {u}, [u], set()
             while frontier:
-                t = frontier.pop()
-                for x in options(t):
-                    shared.add(x)
-                    owner = match.get(x)
-                    if owner is not None and owner not in reach:
-                        reach.add(owner)
-                        frontier.append(owner)
+                w = frontier.pop()
+                for v in adj[w]:
+                    shared.add(v)
+                    other = match.get(v)
+                    if other is not None and other not in reach:
+                        reach.add(other)
+                        frontier.append(other)
             return sorted(reach), sorted(shared)
     return [], []
 
