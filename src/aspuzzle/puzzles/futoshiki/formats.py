@@ -38,6 +38,7 @@ from aspuzzle.puzzles.futoshiki.model import (
     FutoshikiInstance,
     FutoshikiSolution,
     are_neighbours,
+    quoted,
     validate,
 )
 
@@ -95,15 +96,15 @@ def _read_row(raw: str, lineno: int) -> _Row:
             continue
         if ch in ROW_SIGNS:
             if not cells:
-                raise InputError(f"sign '{ch}' has no cell on its left", _where(lineno, j))
+                raise InputError(f"sign {quoted(ch)} has no cell on its left", _where(lineno, j))
             if pending is not None:
-                raise InputError(f"two signs ('{pending[0]}' and '{ch}') between the same cells",
-                                 _where(lineno, j))
+                raise InputError(f"two signs ('{pending[0]}' and {quoted(ch)}) between the same "
+                                 "cells", _where(lineno, j))
             pending = (ROW_SIGNS[ch], j)
             j += 1
             continue
         hint = " (vertical signs go on a line of their own)" if ch in COLUMN_SIGNS else ""
-        raise InputError(f"unknown character '{ch}' in a row (use digits, '.', '<', '>' or "
+        raise InputError(f"unknown character {quoted(ch)} in a row (use digits, '.', '<', '>' or "
                          f"'|'){hint}", _where(lineno, j))
     if pending is not None:
         raise InputError(f"sign '{pending[0]}' has no cell on its right",
@@ -153,7 +154,7 @@ def read_text_solution(text: str) -> tuple[FutoshikiInstance, FutoshikiSolution 
                 if ch != " " and ch not in COLUMN_SIGNS:
                     what = ("has no cells on its line" if ch in ROW_SIGNS
                             else "is not a cell or a sign")
-                    raise InputError(f"'{ch}' {what} (use digits, '.', '<', '>', '|', and "
+                    raise InputError(f"{quoted(ch)} {what} (use digits, '.', '<', '>', '|', and "
                                      "'^', 'v', '-' on lines between rows)", _where(lineno, j))
             if not rows:
                 raise InputError("vertical signs above the first row", Location(lineno))
@@ -229,7 +230,8 @@ def read_text_solution(text: str) -> tuple[FutoshikiInstance, FutoshikiSolution 
                 continue
             found = _column_of(j, [rows[r - 1], rows[r]])
             if found is None:
-                raise InputError(f"sign '{ch}' is not under a cell of row {r}", _where(lineno, j))
+                raise InputError(f"sign {quoted(ch)} is not under a cell of row {r}",
+                                 _where(lineno, j))
             c = found
             if c in used:
                 raise InputError(f"two signs under cell ({r},{c})", _where(lineno, j, (r, c)))
@@ -259,7 +261,7 @@ def _read_solution(lines: list[tuple[int, str]], n: int) -> FutoshikiSolution:
         for m in re.finditer(r"\S+", raw):
             tok, where = m.group(0), _where(lineno, m.start(), (r, len(row) + 1))
             if not all(ch in DIGITS for ch in tok):
-                raise InputError(f"'{tok[:10]}' in the solution is not a digit", where)
+                raise InputError(f"{quoted(tok, 10)} in the solution is not a digit", where)
             value = int(tok) if len(tok) <= _MAX_DIGITS else 10 ** _MAX_DIGITS
             if not 1 <= value <= n:
                 raise InputError(f"digit {tok[:10]} in the solution is out of range 1..{n}",
@@ -414,5 +416,5 @@ def write_facts(inst: FutoshikiInstance, sol: FutoshikiSolution | None = None) -
 
 
 def detect_facts(text: str) -> bool:
-    return bool(re.search(r"\b(cell_has_number|greater_than|adjacent)\s*\(|\badjacent_mode\s*\.",
-                          text))
+    return bool(re.search(r"\b(cell_has_number|greater_than|adjacent)\s*\(|\badjacent_mode\s*\."
+                          r"|^\s*%\s*(futoshiki|unequal)\b", text, re.IGNORECASE | re.MULTILINE))

@@ -21,6 +21,7 @@ __all__ = [
     "FutoshikiSolution",
     "are_neighbours",
     "neighbour_pairs",
+    "quoted",
     "validate",
     "verify",
 ]
@@ -93,6 +94,12 @@ def neighbour_pairs(n: int) -> list[Pair]:
             if r < n:
                 pairs.append(((r, c), (r + 1, c)))
     return pairs
+
+
+def quoted(text: str, limit: int = 20) -> str:
+    """A piece of the input for an error message: quoted, shortened, on one line."""
+    body = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text[:limit])
+    return f"'{body}'" + ("..." if len(text) > limit else "")
 
 
 def _inside(cell: Cell, n: int) -> bool:

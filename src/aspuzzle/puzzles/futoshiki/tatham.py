@@ -25,6 +25,7 @@ from aspuzzle.puzzles.futoshiki.model import (
     Cell,
     FutoshikiInstance,
     FutoshikiSolution,
+    quoted,
 )
 
 __all__ = ["detect_tatham", "read_tatham", "write_tatham"]
@@ -44,10 +45,10 @@ def _err(message: str, cell: Cell | None = None) -> InputError:
 def _read_params(params: str) -> tuple[int, bool, str | None]:
     m = _PARAMS.match(params)
     if not m or not m.group(1):
-        raise _err(f"'{params[:20]}' does not start with the grid size "
+        raise _err(f"{quoted(params)} does not start with the grid size "
                    "(expected N[a][dX]:cells, e.g. 4de:...)")
     if m.end() != len(params):
-        raise _err(f"unexpected '{params[m.end():][:20]}' after '{m.group(0)}' "
+        raise _err(f"unexpected {quoted(params[m.end():])} after '{m.group(0)}' "
                    "(expected N[a][dX]:cells)")
     digits = m.group(1)
     order = int(digits) if len(digits) <= 3 else 10 ** 3
@@ -56,7 +57,7 @@ def _read_params(params: str) -> tuple[int, bool, str | None]:
     diff = m.group(3)
     if diff is not None and diff not in DIFFICULTIES:
         known = ", ".join(f"{k} ({v})" for k, v in DIFFICULTIES.items())
-        what = f"'{diff}'" if diff else "missing"
+        what = quoted(diff) if diff else "missing"
         raise _err(f"difficulty {what} after 'd' is unknown (known: {known})")
     return order, m.group(2) == "a", diff
 
@@ -86,7 +87,7 @@ def read_tatham(text: str) -> FutoshikiInstance:
         while p < end and "0" <= desc[p] <= "9":
             p += 1
         if p == start:
-            found = f"'{desc[p]}'" if p < end else "the end of the ID"
+            found = quoted(desc[p]) if p < end else "the end of the ID"
             raise _err(f"cell {i + 1}: expected a digit, found {found}", rc(i))
         number = desc[start:p]
         value = int(number) if len(number) <= 3 else 10 ** 3
@@ -101,7 +102,7 @@ def read_tatham(text: str) -> FutoshikiInstance:
         if p < end and desc[p] == ",":
             p += 1
         elif p < end:
-            raise _err(f"cell {i}: expected a flag U, R, D, L or ',', found '{desc[p]}'",
+            raise _err(f"cell {i}: expected a flag U, R, D, L or ',', found {quoted(desc[p])}",
                        rc(i - 1))
     if i < total:
         raise _err(f"not enough data: {i} cells for the {total} of a {n}x{n} grid")
