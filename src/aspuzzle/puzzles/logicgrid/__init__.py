@@ -15,7 +15,7 @@ from rich.table import Table
 
 from aspuzzle.errors import InputError
 from aspuzzle.puzzles.base import JSON, Format, SolveOptions, lp_file
-from aspuzzle.puzzles.logicgrid import language
+from aspuzzle.puzzles.logicgrid import language, zebralogic
 from aspuzzle.puzzles.logicgrid.model import (
     Apart,
     Before,
@@ -86,6 +86,10 @@ class LogicGridPuzzle:
             "text": Format("text", "the logic-grid language: categories, clues, raw ASP",
                            language.read, language.write, language.detect,
                            (".logic", ".lgp")),
+            "zebralogic": Format("zebralogic", "ZebraLogic grid-mode English (AllenAI benchmark)",
+                                 zebralogic.read_zebralogic, zebralogic.write_zebralogic,
+                                 zebralogic.detect_zebralogic, (".txt",),
+                                 carries_solution=False),
         }
 
     def encodings(self, options: SolveOptions) -> tuple[Traversable, ...]:
