@@ -428,23 +428,67 @@ def _loadavg() -> str:
         return "?"
 
 
-# --- explain timings (optional, written by another part of the project) ---------------------
+# --- explain timings (optional: benchmarks/bench_explain.py, Tents only) --------------------
 
-def explain_section(args: argparse.Namespace, console: Console) -> str | None:
-    script = HERE / "bench_explain.py"
-    if not script.is_file() or args.no_explain:
-        return None
-    cmd = [sys.executable, str(script)]
+EXPLAIN_COLUMNS = ("size", "puzzles", "median s", "max s", "steps", "tiers", "wrong")
+
+
+def explain_rows(args: argparse.Namespace) -> tuple[list[dict[str, Any]], str | None]:
+    """Rows of ``bench_explain.py --json`` (one per size) and an error message, if any."""
+    cmd = [sys.executable, str(HERE / "bench_explain.py"), "--json", "--repeat", str(args.repeat)]
     if args.quick:
-        cmd.append("--quick")
-    console.print("\n[bold]Explain[/bold] (benchmarks/bench_explain.py)")
+        cmd += ["--only", "6x6"]
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
-    out = proc.stdout.rstrip()
-    console.print(out, markup=False, highlight=False)
+    rows: list[dict[str, Any]] = []
+    for line in proc.stdout.splitlines():
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue
+    error = None
     if proc.returncode != 0:
-        console.print(f"[red]bench_explain.py exited with status {proc.returncode}: "
-                      f"{proc.stderr.strip()[-300:]}[/red]")
-    return out
+        tail = " ".join(proc.stderr.strip().splitlines()[-3:])[:300]
+        error = f"bench_explain.py exited with status {proc.returncode}: {tail}"
+    return rows, error
+
+
+def explain_cells(r: dict[str, Any]) -> list[str]:
+    tiers = ", ".join(f"{k} {v}" for k, v in sorted(r.get("tiers", {}).items()))
+    return [str(r.get("size")), str(r.get("puzzles")), f"{r.get('median_s', 0):.3f}",
+            f"{r.get('max_s', 0):.3f}", f"{r.get('median_steps', 0):g}", tiers,
+            str(len(r.get("wrong", [])))]
+
+
+def explain_section(args: argparse.Namespace, console: Console) -> list[str]:
+    """Run the explain benchmark if it exists; print it; return its Markdown lines."""
+    if args.no_explain or not (HERE / "bench_explain.py").is_file():
+        return []
+    if args.only_types is not None and "tents" not in args.only_types:
+        return []
+    with console.status("benchmarking explanations (bench_explain.py) ..."):
+        rows, error = explain_rows(args)
+    title = (f"explain (Tents, Tatham corpus): time to a complete step-by-step explanation, "
+             f"median of {args.repeat} run(s) per puzzle")
+    table = Table(title=title, title_justify="left")
+    for col in EXPLAIN_COLUMNS:
+        table.add_column(col, justify="left" if col == "tiers" else "right")
+    md = [f"## {title}", "",
+          "| " + " | ".join(EXPLAIN_COLUMNS) + " |",
+          "|" + "|".join("---" if c == "tiers" else "---:" for c in EXPLAIN_COLUMNS) + "|"]
+    for r in rows:
+        cells = explain_cells(r)
+        table.add_row(*cells)
+        md.append("| " + " | ".join(cells) + " |")
+    console.print(table)
+    wrong = [w for r in rows for w in r.get("wrong", [])]
+    notes = [f"PROBLEM (explain): {w}" for w in wrong]
+    if error:
+        notes.append(f"PROBLEM (explain): {error}")
+    for n in notes:
+        console.print(n, markup=False)
+    md += ["", *(f"- {n}" for n in notes)]
+    args.explain_problems = notes
+    return md
 
 
 # --- main ------------------------------------------------------------------------------------
@@ -549,12 +593,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         summary.append(f"PROBLEM (ours): {p}")
     for line in summary:
         console.print(line, markup=False)
+    args.explain_problems = []
     explain = explain_section(args, console)
 
     md = [f"# {title}", "", markdown_table(rows), "", *env, ""]
     md += [f"- {s}" for s in summary]
     if explain:
-        md += ["", "## Explain", "", "```", explain, "```"]
+        md += ["", *explain]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text("\n".join(md).rstrip() + "\n", encoding="utf-8")
     console.print(f"written: {args.out}", markup=False)
@@ -562,7 +607,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps([asdict(r) for r in rows], indent=1) + "\n",
                              encoding="utf-8")
-    return 1 if problems else 0
+    return 1 if problems or args.explain_problems else 0
 
 
 if __name__ == "__main__":
