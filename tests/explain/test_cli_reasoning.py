@@ -30,8 +30,8 @@ def test_explain_prints_numbered_steps(cli: Any) -> None:
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     assert lines[0] == "Tents: solved in 16 steps (difficulty: direct)"
-    assert lines[1] == ("Step 1 - Finish with Grass: column 3 needs 0 tents and has 0, so (1,3) "
-                        "(2,3) (4,3) (5,3) (6,3) are grass.")
+    assert lines[1] == ("Step 1 - Finish with Grass: row 2 needs 0 tents and has 0, so (2,1) "
+                        "(2,3) (2,4) (2,5) are grass.")
     assert lines[-1].startswith("Step 16 - Last Camping Spot: ")
 
 

@@ -44,8 +44,7 @@ def test_the_seed_example_is_explained_completely_with_direct_rules() -> None:
     replay(loaded.instance, e, SEED_TENTS)
     assert all(s.kind is Kind.DIRECT for s in e.steps)
     assert e.steps[0].rule == "Finish with Grass"
-    assert e.steps[0].text == ("column 3 needs 0 tents and has 0, so (1,3) (2,3) (4,3) (5,3) "
-                               "(6,3) are grass.")
+    assert e.steps[0].text == "row 2 needs 0 tents and has 0, so (2,1) (2,3) (2,4) (2,5) are grass."
     # every tree ends linked to its tent
     assert len(e.end.links) == 8
 

@@ -25,7 +25,7 @@ def evaluate(rule: str, text: str, links: tuple[tuple[Cell, Cell], ...] = ()
     assert info is not None
     inst, marks = read_text_marks(text)
     rs = TentsReasoner(inst, rules=(info,))
-    hits, _ = rs.hits(Board(marks, frozenset(links)))
+    hits = rs.hits(Board(marks, frozenset(links)))
     assert all(h.rule.id == info.id for h in hits)
     sets = {s for h in hits for s in h.sets}
     made = {lk for h in hits for lk in h.links}

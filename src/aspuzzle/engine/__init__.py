@@ -289,6 +289,19 @@ class Grounded:
         self._configure(None, "auto")
         return last[0] if last else None
 
+    def brave(self, assumptions: Sequence[tuple[clingo.Symbol, bool]] = (), *,
+              timeout: float | None = None) -> frozenset[clingo.Symbol] | None:
+        """Shown atoms true in some answer under the assumptions (``None`` if there is none)."""
+        self._configure("0", "brave")
+        last: list[frozenset[clingo.Symbol]] = []
+
+        def on_model(m: clingo.Model) -> None:
+            last[:] = [frozenset(m.symbols(shown=True))]
+
+        self._run(on_model, assumptions, timeout)
+        self._configure(None, "auto")
+        return last[0] if last else None
+
     def assign_externals(self, values: Iterable[tuple[clingo.Symbol, bool]]) -> None:
         """Set ``#external`` atoms of the program (those not declared external are skipped).
 

@@ -114,6 +114,11 @@ class Reasoner(Protocol):
         """Propagate the direct rules from ``board`` plus the assumption, cheaply."""
         ...
 
+    def progress_possible(self, board: Board) -> bool:
+        """Could any reasoning conclude something more on ``board``? (False when every
+        unknown cell differs between solutions: then no case split is searched.)"""
+        ...
+
     def solution_hint(self, board: Board) -> Board | None:
         """The completed board if exactly one solution agrees with ``board`` (else None); used
         only to decide which branch to look at first."""
@@ -172,6 +177,9 @@ def run(reasoner: Reasoner, board: Board, max_depth: int, *,
             step = ev.direct[0]
         else:
             found = None
+            if max_depth > 0 and not reasoner.progress_possible(out.board):
+                out.stalled = True
+                return out
             for depth in range(1, max_depth + 1):
                 found = find_case(reasoner, ev, depth)
                 if found is not None:

@@ -148,8 +148,12 @@ def hint(reasoner: PlayerReasoner, board: Board, *, max_depth: int = 2,
         return Hint("mistake", f"{s.rule}: {s.text}", mistake=((), ()), refutation=(s,))
     empty = Board({})
     wrong: list[tuple[Sets, tuple[Link, ...]]] = []
+    solved = reasoner.solution_hint(empty)  # the solution, when the puzzle has just one
     for cell, value in sorted(board.cells.items()):
-        if not reasoner.consistent_with(empty, ((cell, value),)):
+        if solved is not None:
+            if solved.cells.get(cell) != value:
+                wrong.append((((cell, value),), ()))
+        elif not reasoner.consistent_with(empty, ((cell, value),)):
             wrong.append((((cell, value),), ()))
     for link in sorted(board.links):
         if not reasoner.consistent_with(empty, (), (link,)):

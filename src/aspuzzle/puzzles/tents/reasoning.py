@@ -14,7 +14,6 @@ the ASP rules, so every emitted step comes from a rule file and is re-proven.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -120,11 +119,16 @@ class TentsReasoner:
                             for r, c in self.free}
         self._link_atoms = {(t, x): _F("link", [_N(t[0]), _N(t[1]), _N(x[0]), _N(x[1])])
                             for t, x in self.possible_links}
+        self._attached_atoms = {(t, x): _F("attached", [_N(t[0]), _N(t[1]), _N(x[0]), _N(x[1])])
+                                for t, x in self.possible_links}
         # clingo's externals start false: the empty board
         self._last: dict[Cell, str] = {}
         self._last_links: frozenset[Link] = frozenset()
         self._parsed: dict[clingo.Symbol, tuple[Any, ...]] = {}
         self._order = {r.id: i for i, r in enumerate(CATALOGUE)}
+        self._info = {r.id: r for r in CATALOGUE}
+        self.lines: list[LineKey] = [("row", i) for i in range(1, inst.height + 1)]
+        self.lines += [("column", j) for j in range(1, inst.width + 1)]
         self._fast: object | None = None
         self._hint: tuple[Board, Board | None] | None = None
         self.evaluations = 0
@@ -153,19 +157,14 @@ class TentsReasoner:
         """A shown atom as Python values (cached: the same atoms recur at every evaluation)."""
         got = self._parsed.get(sym)
         if got is None:
-            name, args = sym.name, sym.arguments
-            if name in ("sets", "links", "contradiction"):
-                rest = tuple(a.name if a.type == clingo.SymbolType.Function else a.number
-                             for a in args[2:])
-                got = (name, args[0].name, _key(args[1]), *rest)
-            elif name == "room_cell":
-                got = (name, _key(args[0]), args[1].number)
-            else:
-                got = (name, *(a.number for a in args))
+            args = sym.arguments
+            rest = tuple(a.name if a.type == clingo.SymbolType.Function else a.number
+                         for a in args[2:])
+            got = (sym.name, args[0].name, _key(args[1]), *rest)
             self._parsed[sym] = got
         return got
 
-    def hits(self, board: Board) -> tuple[list[Hit], BoardFacts]:
+    def hits(self, board: Board) -> list[Hit]:
         """Every rule instance that applies or fires on the board, as the rule files say."""
         self._rules.assign_externals(self._changed_externals(board))
         model = self._rules.first_model()
@@ -173,47 +172,49 @@ class TentsReasoner:
         if model is None:  # the rule programs always have exactly one answer set
             raise RuntimeError("the Tents rule programs have no answer set")
         by_key: dict[tuple[str, tuple[str, object]], Hit] = {}
-        rules = {r.id: r for r in CATALOGUE}
-        spots: dict[Cell, list[Cell]] = defaultdict(list)
-        owners: dict[Cell, list[Cell]] = defaultdict(list)
-        room_idx: dict[LineKey, list[int]] = defaultdict(list)
         for sym in model:
-            atom = self._parse(sym)
-            name = atom[0]
-            if name in ("sets", "links", "contradiction"):
-                rid, key = atom[1], atom[2]
-                assert isinstance(rid, str) and isinstance(key, tuple)
-                hit = by_key.setdefault((rid, key), Hit(rules[rid], key))
-                if name == "sets":
-                    r, c, v = atom[3:]
-                    hit.sets.append(((r, c), v))
-                elif name == "links":
-                    tr, tc, r, c = atom[3:]
-                    hit.links.append(((tr, tc), (r, c)))
-            elif name == "spot":
-                tr, tc, r, c = atom[1:]
-                spots[(tr, tc)].append((r, c))
-            elif name == "owner":
-                r, c, tr, tc = atom[1:]
-                owners[(r, c)].append((tr, tc))
-            elif name == "room_cell":
-                room_idx[atom[1]].append(atom[2])
-        unknown = frozenset(c for c in self.free if c not in board.cells)
-        room: dict[LineKey, list[Cell]] = {}
-        for line, idx in room_idx.items():
-            cells = line_cells(self.inst, line)
-            room[line] = [cells[i - 1] for i in sorted(idx)]
-        hits = sorted(by_key.values(), key=lambda h: (self._order[h.rule.id], str(h.key[0]),
-                                                      h.key[1]))
+            name, rid, key, *rest = self._parse(sym)
+            hit = by_key.get((rid, key))
+            if hit is None:
+                hit = by_key[(rid, key)] = Hit(self._info[rid], key)
+            if name == "sets":
+                r, c, v = rest
+                hit.sets.append(((r, c), v))
+            elif name == "links":
+                tr, tc, r, c = rest
+                hit.links.append(((tr, tc), (r, c)))
+        hits = sorted(by_key.values(), key=lambda h: (self._order[h.rule.id],
+                                                      h.key[0] == "column", h.key[1]))
         for h in hits:
             h.sets.sort()
             h.links.sort()
-        facts = BoardFacts(frozenset(unknown), {k: sorted(v) for k, v in spots.items()},
-                           {k: sorted(v) for k, v in owners.items()}, room)
-        return hits, facts
+        return hits
+
+    def board_facts(self, board: Board) -> BoardFacts:
+        """What the case rules split on, as board.lp defines it: unknown cells, the possible
+        places of each unlinked tree's tent, the possible trees of each unlinked tent, and the
+        room for tents in each line (unknown cells that adjoin no tent)."""
+        cells = board.cells
+        unknown = frozenset(c for c in self.free if c not in cells)
+        linked_trees = {t for t, _ in board.links}
+        linked_tents = {x for _, x in board.links}
+        spots: dict[Cell, list[Cell]] = {}
+        for t in sorted(self.inst.trees - linked_trees):
+            spots[t] = [x for x in neighbours4(t) if x in unknown
+                        or (cells.get(x) == "tent" and x not in linked_tents)]
+        owners: dict[Cell, list[Cell]] = {}
+        for x, v in sorted(cells.items()):
+            if v == "tent" and x not in linked_tents:
+                owners[x] = [t for t in neighbours4(x) if t in self.inst.trees
+                             and t not in linked_trees]
+        room: dict[LineKey, list[Cell]] = {}
+        for line in self.lines:
+            room[line] = [c for c in line_cells(self.inst, line) if c in unknown
+                          and not any(cells.get(n) == "tent" for n in neighbours8(c))]
+        return BoardFacts(unknown, spots, owners, room)
 
     def evaluate(self, board: Board) -> Evaluation:
-        hits, facts = self.hits(board)
+        hits = self.hits(board)
         direct: list[Step] = []
         contradictions: list[Step] = []
         fields = [h for h in hits if h.rule.id == "empty_field"]
@@ -227,14 +228,13 @@ class TentsReasoner:
                 sets, links = board.new_in(h.sets, h.links)
                 if sets or links:
                     direct.append(self.describe(board, h))
-        return Evaluation(board, direct, contradictions, facts)
+        return Evaluation(board, direct, contradictions)
 
     # --- the game rules: re-proofs, solutions ------------------------------------------------
 
     def assumptions(self, board: Board) -> list[tuple[clingo.Symbol, bool]]:
-        out = [(_F("tent", [_N(r), _N(c)]), v == "tent") for (r, c), v in board.cells.items()]
-        out += [(_F("attached", [_N(t[0]), _N(t[1]), _N(x[0]), _N(x[1])]), True)
-                for t, x in board.links]
+        out = [(self._cell_atoms[cell][0], v == "tent") for cell, v in board.cells.items()]
+        out += [(self._attached_atoms[lk], True) for lk in board.links]
         return out
 
     def entails(self, board: Board, sets: Sets, links: tuple[Link, ...]) -> bool:
@@ -270,6 +270,25 @@ class TentsReasoner:
                          sol.pairs)
         self._hint = (board, hint)
         return hint
+
+    def progress_possible(self, board: Board) -> bool:
+        """Is some unknown cell the same in every solution from ``board``? (If not, as on a
+        puzzle with several solutions that logic has taken as far as it goes, no case split
+        can conclude anything, and none need be searched.)"""
+        if self.solution_hint(board) is not None:
+            return True
+        base = self.assumptions(board)
+        cautious = self._game.cautious(base)
+        if cautious is None:  # no solution: a contradiction is there to be found
+            return True
+        brave = self._game.brave(base) or frozenset()
+        for (r, c) in self.free:
+            if (r, c) in board.cells:
+                continue
+            atom = _F("tent", [_N(r), _N(c)])
+            if atom in cautious or atom not in brave:
+                return True
+        return False
 
     def complete(self, board: Board) -> bool:
         return all(c in board.cells for c in self.free)
@@ -319,15 +338,15 @@ class TentsReasoner:
 
     def applications(self, board: Board, rule_id: str) -> list[Step]:
         """Every instance of a direct or contradiction rule on the board, described."""
-        hits, _ = self.hits(board)
+        hits = self.hits(board)
         return [self.describe(board, h) if h.rule.id != "empty_field"
                 else self._empty_field(board, [h]) for h in hits if h.rule.id == rule_id]
 
     # --- case splits --------------------------------------------------------------------------
 
     def cases(self, ev: Evaluation) -> list[Case]:
-        board, facts = ev.board, ev.data
-        assert isinstance(facts, BoardFacts)
+        board = ev.board
+        facts = self.board_facts(board)
         info = {r.id: r for r in CATALOGUE}
         out: list[Case] = []
         r = info["tent_or_grass"]
@@ -360,8 +379,7 @@ class TentsReasoner:
                             tuple((f"tent {cells_text([tent])} is linked to tree "
                                    f"{cells_text([t])}", (), ((t, tent),)) for t in owners)))
         r = info["fill_in_row"]
-        for line in [("row", i) for i in range(1, self.inst.height + 1)] + \
-                    [("column", j) for j in range(1, self.inst.width + 1)]:
+        for line in self.lines:
             case = self._fill_in_row(board, facts, line, r)
             if case is not None:
                 out.append(case)
