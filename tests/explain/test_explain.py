@@ -168,6 +168,24 @@ def test_a_complete_branch_whose_tents_share_their_only_tree_dies() -> None:
     replay(inst, e, set(solution.tents))
 
 
+def test_a_step_right_after_the_first_is_reproven_correctly() -> None:
+    # Found by a random search: a re-proof that added rules to the solver after grounding
+    # wrongly failed here; re-proofs now only switch externals (rules/reproof.lp).
+    inst = read_text("""\
+  2 ? 2 ? ? 1 ?
+? . . . T . . .
+? . T . . . . .
+? . . . T . . .
+? . T . . . . .
+? T T . . . . .
+? . . . . . . .
+? . T . . . . T
+""")
+    e = explain(inst)
+    assert e.solved
+    replay(inst, e, {(1, 2), (1, 5), (3, 5), (4, 1), (5, 3), (6, 1), (7, 3), (7, 6)})
+
+
 def test_every_step_is_reproven(monkeypatch: pytest.MonkeyPatch) -> None:
     inst = aspuzzle.load(EXAMPLES / "tents" / "seed-6x6.txt").instance
     rs = TentsReasoner(inst)

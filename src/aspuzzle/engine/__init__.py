@@ -130,7 +130,6 @@ class Grounded:
             backend.add_project(self._project_lits)
         self.ctl = ctl
         self._top: int | None = None
-        self._doubts = 0
         self.ground_time = time.perf_counter() - start
 
     def _configure(self, models: str | None, enum_mode: str) -> None:
@@ -240,41 +239,6 @@ class Grounded:
         """Do the rules plus the assumptions force ``conclusion``? (negation is unsatisfiable)"""
         atom, value = conclusion
         return self.satisfiable([*assumptions, (atom, not value)]) is False
-
-    def entails_all(self, assumptions: Sequence[tuple[clingo.Symbol, bool]],
-                    conclusions: Sequence[tuple[clingo.Symbol, bool]]) -> bool:
-        """Do the rules plus the assumptions force every conclusion? One solver call.
-
-        A fresh atom ``d`` is added with a rule ``d :- not c`` per conclusion ``c``; the
-        conclusions all hold iff the assumptions plus ``d`` are unsatisfiable. (``d`` is never
-        assumed again, so the added rules do not change later answers.)
-        """
-        bodies: list[int] = []
-        for atom, value in conclusions:
-            lit = self.literal(atom)
-            if lit is None:
-                if value:  # an atom that cannot be true is forced only on an impossible board
-                    return self.satisfiable(assumptions) is False
-                continue
-            bodies.append(-lit if value else lit)
-        if not bodies:
-            return True
-        self._doubts += 1
-        with self.ctl.backend() as backend:
-            doubt = backend.add_atom(clingo.Function("__aspuzzle_doubt",
-                                                     [clingo.Number(self._doubts)]))
-            for body in bodies:
-                backend.add_rule([doubt], [body])
-        self._configure("1", "auto")
-        lits = [*self._assumption_lits(assumptions), doubt]
-        found = False
-
-        def on_model(m: clingo.Model) -> None:
-            nonlocal found
-            found = True
-
-        self.ctl.solve(assumptions=lits, on_model=on_model)
-        return not found
 
     def cautious(self, assumptions: Sequence[tuple[clingo.Symbol, bool]] = (), *,
                  timeout: float | None = None) -> frozenset[clingo.Symbol] | None:

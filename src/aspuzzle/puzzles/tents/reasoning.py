@@ -23,7 +23,7 @@ import clingo
 from aspuzzle.engine import Grounded, Program
 from aspuzzle.explain.loop import Case, Evaluation, Probe
 from aspuzzle.explain.steps import Board, Cell, Kind, Link, Step, Use, cells_text
-from aspuzzle.puzzles.base import SolveOptions
+from aspuzzle.puzzles.base import SolveOptions, lp_file
 from aspuzzle.puzzles.tents import PUZZLE
 from aspuzzle.puzzles.tents.model import TentsInstance, TentsSolution, neighbours4, neighbours8
 from aspuzzle.puzzles.tents.rules import CATALOGUE, RuleInfo, by_name, rule_files
@@ -31,6 +31,8 @@ from aspuzzle.puzzles.tents.rules import CATALOGUE, RuleInfo, by_name, rule_file
 __all__ = ["Hit", "LineKey", "TentsReasoner", "line_cells"]
 
 _F, _N = clingo.Function, clingo.Number
+_DOUBT = _F("doubt", [])
+REPROOF = lp_file("aspuzzle.puzzles.tents.rules", "reproof.lp")
 Sets = tuple[tuple[Cell, str], ...]
 LineKey = tuple[str, int]
 """("row", r) or ("column", c)."""
@@ -109,8 +111,9 @@ class TentsReasoner:
         facts = tuple(PUZZLE.to_facts(inst))
         consts = PUZZLE.constants(inst)
         self._rules = Grounded(Program(rule_files(self.rules), facts, (), constants=consts))
-        self._game = Grounded(Program(PUZZLE.encodings(SolveOptions()), facts, (("tent", 2),),
-                                      constants=consts))
+        self._game = Grounded(Program((*PUZZLE.encodings(SolveOptions()), REPROOF), facts,
+                                      (("tent", 2),), constants=consts))
+        self._claims: set[clingo.Symbol] = set()
         self.free = [(r, c) for r in range(1, inst.height + 1) for c in range(1, inst.width + 1)
                      if (r, c) not in inst.trees]
         self.possible_links = [(t, x) for t in sorted(inst.trees) for x in neighbours4(t)
@@ -238,11 +241,17 @@ class TentsReasoner:
         return out
 
     def entails(self, board: Board, sets: Sets, links: tuple[Link, ...]) -> bool:
-        base = self.assumptions(board)
-        goals = [(_F("tent", [_N(r), _N(c)]), v == "tent") for (r, c), v in sets]
-        goals += [(_F("attached", [_N(t[0]), _N(t[1]), _N(x[0]), _N(x[1])]), True)
-                  for t, x in links]
-        return self._game.entails_all(base, goals)
+        """Do the board and the game rules force these cells and links? (rules/reproof.lp:
+        the claims are set as externals; the board plus ``doubt`` must be unsatisfiable)"""
+        claims = {_F("claim_" + v, [_N(r), _N(c)]) for (r, c), v in sets}
+        claims |= {_F("claim_link", [_N(t[0]), _N(t[1]), _N(x[0]), _N(x[1])]) for t, x in links}
+        if any(self._game.literal(a) is None for a in claims):
+            # a claim about a cell that is not free (a tree): it cannot hold on any solution
+            return self.refutes(board)
+        self._game.assign_externals([(a, False) for a in self._claims - claims]
+                                    + [(a, True) for a in claims - self._claims])
+        self._claims = claims
+        return self._game.satisfiable([*self.assumptions(board), (_DOUBT, True)]) is False
 
     def refutes(self, board: Board) -> bool:
         return self._game.satisfiable(self.assumptions(board)) is False
