@@ -69,7 +69,8 @@ def test_the_json_form() -> None:
         "uses": [{"kind": "tree", "cells": [[1, 4]]},
                  {"kind": "cells", "cells": [[1, 3], [2, 4]]}],
         "text": "the tree at (1,4) has no other place for its tent, so (1,5) is a tent, "
-                "linked to it."}
+                "linked to it.",
+        "branches": []}
 
 
 # A 6x6 that needs one case split (Tatham's "easy" 6x6 number 2 of the corpus).

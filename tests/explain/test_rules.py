@@ -7,10 +7,11 @@ Boards are written in the text format with the player's marks: ``A`` tent, ``x``
 from __future__ import annotations
 
 from importlib.resources import files
+from typing import Any
 
 import pytest
 
-from aspuzzle.explain import Board, Kind
+from aspuzzle.explain import Board, Evaluation, Kind
 from aspuzzle.puzzles.tents.formats import read_text_marks
 from aspuzzle.puzzles.tents.reasoning import TentsReasoner
 from aspuzzle.puzzles.tents.rules import CATALOGUE, by_name
@@ -229,3 +230,53 @@ def test_no_room_for_tents() -> None:
     assert evaluate("No Room for Tents", "  ? ? ? ?\n? A x x T\n1 . . x x\n")[2] == {
         ("row", 2)}
     assert evaluate("No Room for Tents", "  ? ? ? ?\n2 . . . T\n")[2] == set()
+
+
+# --- case rules: the branches they offer (each branch is then followed by the rules above) ---
+
+def cases(text: str, rule: str, links: tuple[tuple[Cell, Cell], ...] = ()) -> list[Any]:
+    inst, marks = read_text_marks(text)
+    rs = TentsReasoner(inst)
+    board = Board(marks, frozenset(links))
+    return [c for c in rs.cases(Evaluation(board, (), ())) if c.rule == rule]
+
+
+def test_tent_or_grass_offers_every_unknown_cell() -> None:
+    found = cases("  ? ? ?\n? T x .\n", "Tent or Grass")
+    assert [c.text for c in found] == ["(1,3) is a tent or grass"]
+    assert [b[1] for b in found[0].branches] == [(((1, 3), "tent"),), (((1, 3), "grass"),)]
+
+
+def test_links_from_tree() -> None:
+    # the tree (2,2): an unknown cell, an unlinked tent; grass and a tree do not count
+    found = cases("  ? ? ?\n? x A .\n? x T .\n? . T .\n", "Links from Tree")
+    tree = [c for c in found if c.text.startswith("tree (2,2)")]
+    assert len(tree) == 1
+    assert [(b[1], b[2]) for b in tree[0].branches] == [
+        ((), (((2, 2), (1, 2)),)), ((((2, 3), "tent"),), (((2, 2), (2, 3)),))]
+    # a linked tree, or a tree with one place left (a direct rule), is no case split
+    assert cases("  ? ?\n? T A\n? x .\n", "Links from Tree", links=(((1, 1), (1, 2)),)) == []
+    assert cases("  ? ?\n? T x\n? . .\n", "Links from Tree") == []
+
+
+def test_links_from_tent() -> None:
+    found = cases("  ? ? ?\n? T A T\n", "Links from Tent")
+    assert len(found) == 1
+    assert [b[2] for b in found[0].branches] == [(((1, 1), (1, 2)),), (((1, 3), (1, 2)),)]
+    # one of the trees is taken: Tree for Tent, not a split
+    assert cases("  ? ? ?\n? T A T\n? . . A\n", "Links from Tent",
+                 links=(((1, 3), (2, 3)),)) == []
+
+
+def test_fill_in_row() -> None:
+    # row 1 needs 2 tents on a run of four cells: (1,1)(1,3), (1,1)(1,4), (1,2)(1,4)
+    found = cases("  ? ? ? ? ?\n2 . . . . T\n", "Fill In Row")
+    assert len(found) == 1 and len(found[0].branches) == 3
+    assert found[0].branches[0][1] == (((1, 1), "tent"), ((1, 2), "grass"), ((1, 3), "tent"),
+                                       ((1, 4), "grass"))
+    # complete lines, clueless lines and lines with one way only offer no split
+    assert cases("  ? ? ? ? ?\n2 . . . x T\n", "Fill In Row") == []
+    assert cases("  ? ? ? ? ?\n? . . . . T\n", "Fill In Row") == []
+    assert cases("  ? ? ? ? ?\n0 . . . . T\n", "Fill In Row") == []
+    # too many ways (more than MAX_FILL_IN_ROW) to be worth listing
+    assert cases("  ? ? ? ? ? ? ? ? ? ?\n2 . . . . . . . . . T\n", "Fill In Row") == []

@@ -91,7 +91,8 @@ class Reasoner(Protocol):
         ...
 
     def cases(self, ev: Evaluation) -> Sequence[Case]:
-        """The case splits available on the board of ``ev``, in order of preference."""
+        """The case splits available on the board of ``ev``, in order of preference (from
+        the board alone: ``ev`` may carry no evaluated rules)."""
         ...
 
     def complete(self, board: Board) -> bool:
@@ -223,7 +224,8 @@ def _deep_probe(reasoner: Reasoner, board: Board, sets: Sets, links: tuple[Link,
     p = reasoner.probe(board, sets, links)
     rounds = p.rounds
     while not p.dead and depth > 0 and not reasoner.complete(p.board):
-        trial = _search(reasoner, p.board, reasoner.evaluate(p.board), depth)
+        # the probe left the branch at a fixpoint of the rules: no need to evaluate them again
+        trial = _search(reasoner, p.board, Evaluation(p.board, (), ()), depth)
         if trial is None:
             break
         rounds += trial.cost

@@ -146,9 +146,8 @@ class Step:
                      "sets": [{"cell": list(c), "value": v} for c, v in self.sets],
                      "links": [[list(a), list(b)] for a, b in self.links],
                      "uses": [u.to_json() for u in self.uses],
-                     "text": self.text}
-        if self.kind is Kind.CASE:
-            out["branches"] = [b.to_json() for b in self.branches]
+                     "text": self.text,
+                     "branches": [b.to_json() for b in self.branches]}
         return out
 
 
