@@ -404,12 +404,12 @@ def environment(args: argparse.Namespace, started: float, load_before: str) -> l
     return [
         f"- command: `{args.command_line}`",
         f"- date: {dt.datetime.now().isoformat(timespec='seconds')}, "
-        f"wall time {time.perf_counter() - started:.0f} s",
+        f"wall time {time.perf_counter() - started:.0f} s (solve table)",
         f"- machine: {platform.machine()}, {os.cpu_count()} cores, "
         f"load average {load_before} before and {load_after} after "
         f"(the machine is shared with other jobs: timings are noisy)",
         f"- Python {platform.python_version()}, clingo {clingo.__version__}, aspuzzle "
-        f"{aspuzzle.__version__}, one clingo thread",
+        f"{aspuzzle.__version__} at {_git_version()}, one clingo thread",
         f"- each time is the median over {args.repeat} run(s) per instance, then the median "
         f"over the row's instances; time limit {args.timeout:g} s per solve "
         f"(a '>' marks a row where the seed encoding hit it)",
@@ -419,6 +419,20 @@ def environment(args: argparse.Namespace, started: float, load_before: str) -> l
         "on the answer atoms (solve and prove uniqueness)",
         "- lib/seed > 1 (bold) means ours is slower than the seed encoding on that row",
     ]
+
+
+def _git_version() -> str:
+    """The commit measured; '+ uncommitted changes' when the working tree differs from it."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                              text=True, cwd=ROOT, timeout=10).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "src"],
+                               capture_output=True, text=True, cwd=ROOT, timeout=10).stdout
+    except (OSError, subprocess.SubprocessError):
+        return "an unknown commit"
+    if not head:
+        return "an unknown commit"
+    return f"commit {head}" + (" + uncommitted changes in src/" if dirty.strip() else "")
 
 
 def _loadavg() -> str:
