@@ -61,6 +61,8 @@ class Case:
     """The known solution in the JSON contract's form, when the corpus gives it."""
     seed_note: str | None = None
     """Why the seed encoding cannot run this instance (``None``: it can)."""
+    unique: bool = False
+    """Known to have exactly one solution (the Gurobi set says so but gives no solution)."""
 
 
 def resolve_type(name: str) -> str:
@@ -137,7 +139,7 @@ def gurobi_cases(corpus: Path, sizes: Iterable[int] = GUROBI_SIZES,
         taken[n] = taken.get(n, 0) + 1
         name = f"hitori-gurobi.jsonl:{rec['id'][:8]}"
         cases.append(Case("hitori", "gurobi", f"{n}x{n}", n * n, name, singles_id(rec["grid"]),
-                          "tatham"))
+                          "tatham", unique=True))
     return cases
 
 

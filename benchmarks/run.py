@@ -184,6 +184,8 @@ class Bench:
             if m.status != "unique" or m.answers != [known]:
                 m.problems.append(f"{case.name}: ours says {m.status}, "
                                   f"not the known unique solution")
+        elif case.unique and m.status != "unique":
+            m.problems.append(f"{case.name}: ours says {m.status}; the puzzle has one solution")
         for sol in result.solutions:
             broken = result.puzzle.verify(result.instance, sol)
             if broken:
