@@ -87,6 +87,27 @@ def test_corpus_puzzle_survives_text_and_facts(record: dict[str, Any]) -> None:
         assert aspuzzle.loads(write(inst, None), type="futoshiki", fmt=fmt).instance == inst
 
 
+def test_adjacent_rules_can_be_left_out_for_other_puzzles() -> None:
+    from aspuzzle.engine import Grounded, Program
+    from aspuzzle.puzzles.base import SolveOptions
+
+    opts = SolveOptions()
+    normal = aspuzzle.loads(CORPUS[0]["id"]).instance
+    adjacent = aspuzzle.loads(CORPUS[20]["id"]).instance
+    assert [e.name for e in FUTOSHIKI.encodings(opts)] == ["encoding.lp", "adjacent.lp"]
+    assert [e.name for e in FUTOSHIKI.encodings(opts, adjacent)] == ["encoding.lp",
+                                                                      "adjacent.lp"]
+    assert [e.name for e in FUTOSHIKI.encodings(opts, normal)] == ["encoding.lp"]
+    for record in CORPUS[::3]:
+        inst = aspuzzle.loads(record["id"]).instance
+        program = Program(FUTOSHIKI.encodings(opts, inst), tuple(FUTOSHIKI.to_facts(inst)),
+                          FUTOSHIKI.answer_signatures(opts), constants=FUTOSHIKI.constants(inst))
+        res = Grounded(program).solve(2)
+        assert str(res.status) == "unique"
+        sol = FUTOSHIKI.from_model(inst, sorted(res.answers[0]))
+        assert FUTOSHIKI.solution_to_json(sol) == record["solution"]
+
+
 def test_type_prefix_and_alias_prefix_work() -> None:
     game_id = CORPUS[0]["id"]
     for text in (f"futoshiki:{game_id}", f"unequal:{game_id}", f"  {game_id}\n"):

@@ -12,6 +12,7 @@ from aspuzzle.errors import InputError
 from aspuzzle.puzzles.base import JSON, Format, SolveOptions, lp_file
 from aspuzzle.puzzles.futoshiki import formats, tatham
 from aspuzzle.puzzles.futoshiki.model import (
+    MAX_SIZE,
     Cell,
     FutoshikiInstance,
     FutoshikiSolution,
@@ -21,8 +22,9 @@ from aspuzzle.puzzles.futoshiki.model import (
 
 __all__ = ["PUZZLE", "FutoshikiInstance", "FutoshikiPuzzle", "FutoshikiSolution"]
 
-_N = clingo.Number
 _F = clingo.Function
+# clingo symbols are immutable values: making the numbers once saves a call into clingo each
+_NUMBERS = tuple(clingo.Number(i) for i in range(MAX_SIZE + 1))
 _ANSWER = "cell_has_number("
 
 
@@ -43,9 +45,15 @@ class FutoshikiPuzzle:
                              tatham.read_tatham, tatham.write_tatham, tatham.detect_tatham,
                              inline=True),
         }
+        self._rules = lp_file(__name__, "encoding.lp")
+        self._adjacent_rules = lp_file(__name__, "adjacent.lp")
 
-    def encodings(self, options: SolveOptions) -> tuple[Traversable, ...]:
-        return (lp_file(__name__, "encoding.lp"),)
+    def encodings(self, options: SolveOptions,
+                  instance: FutoshikiInstance | None = None) -> tuple[Traversable, ...]:
+        """The rules; those of adjacent mode unless the instance is known not to need them."""
+        if instance is not None and not instance.adjacent:
+            return (self._rules,)
+        return (self._rules, self._adjacent_rules)
 
     def answer_signatures(self, options: SolveOptions) -> tuple[tuple[str, int], ...]:
         return (("cell_has_number", 3),)
@@ -54,13 +62,13 @@ class FutoshikiPuzzle:
         return (("n", str(instance.size)),)
 
     def to_facts(self, instance: FutoshikiInstance) -> list[clingo.Symbol]:
-        facts = [_F("cell_has_number", [_N(r), _N(c), _N(d)])
-                 for r, c, d in sorted(instance.givens)]
-        facts += [_F("greater_than", [_N(a[0]), _N(a[1]), _N(b[0]), _N(b[1])])
+        n = _NUMBERS
+        facts = [_F("cell_has_number", [n[r], n[c], n[d]]) for r, c, d in sorted(instance.givens)]
+        facts += [_F("greater_than", [n[a[0]], n[a[1]], n[b[0]], n[b[1]]])
                   for a, b in sorted(instance.greater)]
         if instance.adjacent:
             facts.append(_F("adjacent_mode", []))
-        facts += [_F("adjacent", [_N(a[0]), _N(a[1]), _N(b[0]), _N(b[1])])
+        facts += [_F("adjacent", [n[a[0]], n[a[1]], n[b[0]], n[b[1]]])
                   for a, b in sorted(instance.bars)]
         return facts
 

@@ -36,6 +36,7 @@ MIN_ORDER, MAX_ORDER = 3, 32
 _FLAGS: dict[str, Cell] = {"U": (-1, 0), "R": (0, 1), "D": (1, 0), "L": (0, -1)}
 _OPPOSITE = {"U": "D", "R": "L", "D": "U", "L": "R"}
 _PARAMS = re.compile(r"([0-9]+)(a?)(?:d(.?))?")
+_CELL = re.compile(r"([a-z]*)([0-9]*)([URDL]*)")  # matches anywhere, perhaps empty
 
 
 def _err(message: str, cell: Cell | None = None) -> InputError:
@@ -71,33 +72,31 @@ def read_tatham(text: str) -> FutoshikiInstance:
     n, adjacent, difficulty = _read_params(params)
     total = n * n
     digits = [0] * total
-    flags: list[set[str]] = [set() for _ in range(total)]
+    flags = [""] * total
 
     def rc(i: int) -> Cell:
         return (i // n + 1, i % n + 1)
 
     i, p, end = 0, 0, len(desc)
     while p < end:
-        while p < end and "a" <= desc[p] <= "z":
-            i += ord(desc[p]) - ord("a") + 1
-            p += 1
+        token = _CELL.match(desc, p)
+        assert token is not None  # the pattern matches the empty string too
+        skips, number, cell_flags = token.groups()
+        for letter in skips:
+            i += ord(letter) - ord("a") + 1
         if i >= total:
             raise _err(f"too much data: more than the {total} cells of a {n}x{n} grid")
-        start = p
-        while p < end and "0" <= desc[p] <= "9":
-            p += 1
-        if p == start:
+        p += len(skips)
+        if not number:
             found = quoted(desc[p]) if p < end else "the end of the ID"
             raise _err(f"cell {i + 1}: expected a digit, found {found}", rc(i))
-        number = desc[start:p]
         value = int(number) if len(number) <= 3 else 10 ** 3
         if value > n:
             raise _err(f"cell {i + 1}: digit {number[:10]} is bigger than the grid size {n}",
                        rc(i))
         digits[i] = value
-        while p < end and desc[p] in _FLAGS:
-            flags[i].add(desc[p])
-            p += 1
+        flags[i] = cell_flags
+        p += len(number) + len(cell_flags)
         i += 1
         if p < end and desc[p] == ",":
             p += 1
@@ -110,6 +109,8 @@ def read_tatham(text: str) -> FutoshikiInstance:
     greater: set[tuple[Cell, Cell]] = set()
     bars: set[tuple[Cell, Cell]] = set()
     for k in range(total):
+        if not flags[k]:
+            continue
         a = rc(k)
         for flag in "URDL":
             if flag not in flags[k]:
