@@ -115,16 +115,19 @@ def _state_text(args: argparse.Namespace) -> str:
     return api.read_input(arg)
 
 
-def _board(args: argparse.Namespace, loaded: Any, *, required: bool) -> tuple[Any, list[Any]]:
-    """The player's board (and problems with its links) from --state, or INPUT's own marks."""
+def _board(args: argparse.Namespace, loaded: Any, *, required: bool
+           ) -> tuple[Any, list[Any], bool]:
+    """The player's board (and problems with its links) from --state, or INPUT's own marks,
+    and whether its format can show links (LEGUP) or not (text, Tatham)."""
     from aspuzzle.explain import Board
+    from aspuzzle.puzzles.tents.legup import detect_legup
     from aspuzzle.puzzles.tents.reasoning import board_of, read_state
 
     if loaded.puzzle.name != "tents":
         raise UsageError(f"explanations, hints and checks are not available for "
                          f"{loaded.puzzle.name} puzzles yet (only tents)")
     if args.state is None and not required:
-        return Board({}), []
+        return Board({}), [], True
     source = args.state if args.state is not None else loaded.source
     text = _state_text(args)
     try:
@@ -135,7 +138,7 @@ def _board(args: argparse.Namespace, loaded: Any, *, required: bool) -> tuple[An
         raise InputError("the board is not of this puzzle (its size, trees or clues differ)",
                          source=source)
     board, problems = board_of(inst, marks, links)
-    return board, problems
+    return board, problems, detect_legup(text)
 
 
 # --- commands ---------------------------------------------------------------------------------
@@ -144,7 +147,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     from aspuzzle.explain import explain
 
     loaded = _load(args)
-    board, problems = _board(args, loaded, required=False)
+    board, problems, _ = _board(args, loaded, required=False)
     if problems:
         raise InputError(f"the board has a broken link: {problems[0].text}",
                          source=args.state)
@@ -172,9 +175,9 @@ def cmd_hint(args: argparse.Namespace) -> int:
     from aspuzzle.explain.player import hint
 
     loaded = _load(args)
-    board, problems = _board(args, loaded, required=True)
+    board, problems, shows_links = _board(args, loaded, required=True)
     h = hint(reasoner_for(loaded), board, max_depth=Tier(args.tier).max_depth,
-             bad_links=problems)
+             bad_links=problems, cells_only=not shows_links)
     if args.json:
         _json({"type": loaded.puzzle.name, **h.to_json()})
     else:
@@ -187,7 +190,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     from aspuzzle.explain.player import check
 
     loaded = _load(args)
-    board, problems = _board(args, loaded, required=True)
+    board, problems, _ = _board(args, loaded, required=True)
     result = check(reasoner_for(loaded), board, problems)
     if args.json:
         _json({"type": loaded.puzzle.name, **result.to_json()})
@@ -203,7 +206,7 @@ def cmd_check_step(args: argparse.Namespace) -> int:
     sets = parse_cells(args.set or [])
     links = parse_links(args.link or [])
     loaded = _load(args)
-    board, problems = _board(args, loaded, required=True)
+    board, problems, _ = _board(args, loaded, required=True)
     if problems:
         raise InputError(f"the board has a broken link: {problems[0].text}")
     inst = loaded.instance

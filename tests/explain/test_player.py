@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import aspuzzle
-from aspuzzle.explain import Board, Kind
+from aspuzzle.explain import Board, Kind, explain
 from aspuzzle.explain.player import check, check_step, hint
 from aspuzzle.puzzles.tents.formats import read_text_marks
 from aspuzzle.puzzles.tents.reasoning import TentsReasoner, board_of
@@ -183,3 +183,21 @@ def test_check_step_usage_errors() -> None:
     rs, b = board(mark(SEED, (1, 1, "x")))
     v = check_step(rs, b, "Empty Field", (((1, 1), "grass"),))
     assert not v.valid and "already grass" in v.text
+
+
+def test_hint_on_a_board_that_cannot_show_links_skips_link_only_steps() -> None:
+    rs, _ = board(SEED)
+    e = explain(rs.inst, reasoner=rs)
+    # a text board after the first steps: tents, but no links
+    cells: dict[tuple[int, int], str] = {}
+    for step in e.steps:
+        cells.update(step.sets)
+        b = Board(dict(cells))
+        h = hint(rs, b)
+        if h.step is not None and not h.step.sets:
+            break
+    else:
+        raise AssertionError("no board where the next step only links")
+    assert h.step.rule in ("Tree for Tent", "Tent for Tree")
+    h2 = hint(rs, b, cells_only=True)
+    assert h2.kind == "step" and h2.step is not None and h2.step.sets

@@ -141,8 +141,12 @@ def _value_words(value: str) -> str:
 
 
 def hint(reasoner: PlayerReasoner, board: Board, *, max_depth: int = 2,
-         bad_links: Sequence[Step] = ()) -> Hint:
-    """The first mistake on the board, or else the next step."""
+         bad_links: Sequence[Step] = (), cells_only: bool = False) -> Hint:
+    """The first mistake on the board, or else the next step.
+
+    ``cells_only``: the player's board cannot show links (a text grid): steps that only link
+    are made silently, and the hint is the first step that sets cells.
+    """
     if bad_links:
         s = bad_links[0]
         return Hint("mistake", f"{s.rule}: {s.text}", mistake=((), ()), refutation=(s,))
@@ -184,6 +188,9 @@ def hint(reasoner: PlayerReasoner, board: Board, *, max_depth: int = 2,
             return Hint("mistake", f"{what}: {why}", mistake=(sets, links), refutation=steps)
         return Hint("mistake", f"{what}: no solution has that.", mistake=(sets, links))
     r = run(reasoner, board, max_depth, max_steps=1)
+    while cells_only and r.steps and not r.steps[0].sets:
+        board = board.with_((), r.steps[0].links)
+        r = run(reasoner, board, max_depth, max_steps=1)
     if r.steps:
         return Hint("step", r.steps[0].text, step=r.steps[0])
     if r.dead and r.contradiction is not None:

@@ -4,8 +4,9 @@ Two clingo programs are grounded once per puzzle and then queried many times:
 
 * the **rules** (``rules/*.lp``): the board is given as externals; one solve yields every
   direct rule that applies and every contradiction rule that fires, with the cells each sets;
-* the **game** (``encoding.lp``): the board as assumptions on ``tent/2`` and ``attached/4``;
-  a step is re-proven by checking that its negation is unsatisfiable.
+* the **game** (``encoding.lp`` with ``rules/reproof.lp``): the board as assumptions on
+  ``tent/2`` and ``attached/4``; a step is re-proven by checking that the board plus the
+  negation of what it claims is unsatisfiable.
 
 Case splits are searched with :mod:`aspuzzle.puzzles.tents.fast`, a Python transcription of the
 same direct rules that only predicts which branches die; the chosen split is then followed with
@@ -101,7 +102,11 @@ def _key(sym: clingo.Symbol) -> tuple[str, object]:
 
 
 class TentsReasoner:
-    """The rules of Tree Tent on the boards of one puzzle (see the module docstring)."""
+    """The rules of Tree Tent on the boards of one puzzle (see the module docstring).
+
+    ``rules`` chooses the rule files to ground; the tests evaluate one rule at a time with it.
+    Explanations need the whole catalogue (the case-split search assumes every direct rule).
+    """
 
     type = "tents"
 
