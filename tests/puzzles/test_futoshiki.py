@@ -389,6 +389,15 @@ def test_render_unicode_and_ascii() -> None:
     assert plain.isascii() and "|" in plain and "-" in plain
 
 
+@pytest.mark.parametrize("name", ["seed-4x4.txt", "adjacent-6x6.txt", "tatham-9dx.id"])
+def test_a_rendered_board_reads_back_as_text(name: str) -> None:
+    inst = aspuzzle.load(EXAMPLES / "futoshiki" / name).instance
+    header = "# futoshiki adjacent\n" if inst.adjacent else ""
+    for ascii in (False, True):
+        board = header + FUTOSHIKI.render(inst, None, ascii=ascii)
+        assert aspuzzle.loads(board, type="futoshiki", fmt="text").instance == inst
+
+
 def test_solved_text_carries_the_solution_and_reads_back() -> None:
     from aspuzzle.puzzles.futoshiki.formats import read_text_solution, write_text
 

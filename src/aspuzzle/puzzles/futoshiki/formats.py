@@ -54,6 +54,7 @@ __all__ = [
 
 DIGITS = "0123456789"
 EMPTY = "."
+EMPTIES = (EMPTY, "·")  # the rendered board's dot reads back too
 ROW_SIGNS = {"<": "<", ">": ">", "|": "|", "│": "|"}
 COLUMN_SIGNS = {"^": "^", "∧": "^", "v": "v", "V": "v", "∨": "v", "-": "-", "─": "-"}
 _HEADER = re.compile(r"#\s*(?:futoshiki|unequal)\b(.*)", re.IGNORECASE)
@@ -83,9 +84,9 @@ def _read_row(raw: str, lineno: int) -> _Row:
         if ch == " ":
             j += 1
             continue
-        if ch in DIGITS or ch == EMPTY:
+        if ch in DIGITS or ch in EMPTIES:
             k = j + 1
-            if ch != EMPTY:
+            if ch in DIGITS:
                 while k < len(raw) and raw[k] in DIGITS:
                     k += 1
             if cells:
@@ -147,7 +148,7 @@ def read_text_solution(text: str) -> tuple[FutoshikiInstance, FutoshikiSolution 
             continue
         if in_solution:
             solution_lines.append((lineno, raw))
-        elif any(ch in DIGITS or ch == EMPTY for ch in raw):
+        elif any(ch in DIGITS or ch in EMPTIES for ch in raw):
             rows.append(_read_row(raw, lineno))
         else:
             for j, ch in enumerate(raw):
@@ -180,7 +181,7 @@ def read_text_solution(text: str) -> tuple[FutoshikiInstance, FutoshikiSolution 
     givens: set[tuple[int, int, int]] = set()
     for r, row in enumerate(rows, 1):
         for c, (tok, start, _) in enumerate(row.cells, 1):
-            if tok == EMPTY:
+            if tok in EMPTIES:
                 continue
             where = _where(row.lineno, start, (r, c))
             value = int(tok) if len(tok) <= _MAX_DIGITS else 10 ** _MAX_DIGITS
@@ -328,9 +329,9 @@ def detect_text(text: str) -> bool:
     body = [ln for ln in lines if not ln.startswith("#")]
     signs = set(ROW_SIGNS) | set(COLUMN_SIGNS)
     # a grid of plain digits could be another puzzle's; ask for an empty cell or a sign
-    if not body or not any(ch in signs or ch == EMPTY for ln in body for ch in ln):
+    if not body or not any(ch in signs or ch in EMPTIES for ln in body for ch in ln):
         return False
-    allowed = set(DIGITS) | signs | {EMPTY, " ", "\t"}
+    allowed = set(DIGITS) | signs | set(EMPTIES) | {" ", "\t"}
     return all(set(ln) <= allowed for ln in body)
 
 
