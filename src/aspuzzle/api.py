@@ -210,7 +210,7 @@ def program(loaded: Loaded, options: SolveOptions | None = None) -> Program:
     """The clingo program (encodings, facts, projection) of a loaded puzzle."""
     opts = options or SolveOptions()
     p, inst = loaded.puzzle, loaded.instance
-    return Program(encodings=p.encodings(opts), facts=tuple(p.to_facts(inst)),
+    return Program(encodings=p.encodings(opts, inst), facts=tuple(p.to_facts(inst)),
                    project=p.answer_signatures(opts), user_asp=p.user_asp(inst),
                    constants=p.constants(inst))
 

@@ -58,6 +58,8 @@ class SolveConfig:
     timeout: float | None = None
     """Seconds for the search (grounding is not interrupted); ``None`` means no limit."""
     threads: int = 1
+    interruptible: bool = True
+    """Let Ctrl-C stop a search (a solve thread); tight loops of tiny solves may turn it off."""
     seed: int | None = None
     """Random seed for clingo's heuristic; ``None`` keeps clingo's deterministic default."""
 
@@ -311,14 +313,28 @@ class Grounded:
         """Run one solve call. Returns (search exhausted, finished before the time limit)."""
         lits = self._assumption_lits(assumptions)
         limit = timeout if timeout is not None else self.config.timeout
-        with self.ctl.solve(assumptions=lits, on_model=on_model,
-                            async_=True) as handle:
-            finished = handle.wait(limit) if limit is not None else handle.wait()
-            if not finished:
-                handle.cancel()
-                handle.wait()
+        if limit is None and not self.config.interruptible:
+            # a plain blocking call is cheaper than a solve thread, but deaf to Ctrl-C
+            res = self.ctl.solve(assumptions=lits, on_model=on_model)
+            return bool(res.exhausted), True
+        deadline = None if limit is None else time.monotonic() + limit
+        with self.ctl.solve(assumptions=lits, on_model=on_model, async_=True) as handle:
+            try:
+                # wait in short slices so that Ctrl-C (KeyboardInterrupt) gets through
+                while True:
+                    left = None if deadline is None else deadline - time.monotonic()
+                    if left is not None and left <= 0:
+                        finished = False
+                        break
+                    if handle.wait(0.05 if left is None else min(0.05, left)):
+                        finished = True
+                        break
+            finally:
+                if not handle.wait(0):
+                    handle.cancel()
+                    handle.wait()
             result = handle.get()
-        return bool(result.exhausted), bool(finished)
+        return bool(result.exhausted), finished
 
 
 def solve(program: Program, max_answers: int = 2, config: SolveConfig | None = None) -> SolveResult:

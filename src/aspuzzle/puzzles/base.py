@@ -65,8 +65,9 @@ class Puzzle(Protocol):
     formats: Mapping[str, Format]
     """Formats by name; the first one is the plain-text format."""
 
-    def encodings(self, options: SolveOptions) -> tuple[Traversable, ...]:
-        """The ``.lp`` files that hold the rules."""
+    def encodings(self, options: SolveOptions, instance: Any = None) -> tuple[Traversable, ...]:
+        """The ``.lp`` files that hold the rules (for this instance, when one is given: a
+        variant's rules need not be grounded for puzzles that do not use it)."""
         ...
 
     def answer_signatures(self, options: SolveOptions) -> tuple[tuple[str, int], ...]:

@@ -45,7 +45,8 @@ class HitoriPuzzle:
                                puzzlink.detect_puzzlink, (), inline=True),
         }
 
-    def encodings(self, options: SolveOptions) -> tuple[Traversable, ...]:
+    def encodings(self, options: SolveOptions,
+                  instance: object = None) -> tuple[Traversable, ...]:
         return (lp_file(__name__, "encoding.lp"),)
 
     def answer_signatures(self, options: SolveOptions) -> tuple[tuple[str, int], ...]:

@@ -49,7 +49,8 @@ class TentsPuzzle:
                             (".xml",), carries_solution=True),
         }
 
-    def encodings(self, options: SolveOptions) -> tuple[Traversable, ...]:
+    def encodings(self, options: SolveOptions,
+                  instance: object = None) -> tuple[Traversable, ...]:
         return (lp_file(__name__, "encoding.lp"),)
 
     def answer_signatures(self, options: SolveOptions) -> tuple[tuple[str, int], ...]:
