@@ -128,6 +128,9 @@ def _board(args: argparse.Namespace, loaded: Any, *, required: bool
                          f"{loaded.puzzle.name} puzzles yet (only tents)")
     if args.state is None and not required:
         return Board({}), [], True
+    if args.state is None and loaded.format not in ("text", "tatham", "legup"):
+        raise UsageError(f"give the player's board with --state (a {loaded.format} file "
+                         f"holds no marks)")
     source = args.state if args.state is not None else loaded.source
     text = _state_text(args)
     try:
@@ -157,10 +160,11 @@ def cmd_explain(args: argparse.Namespace) -> int:
     else:
         title = loaded.puzzle.title
         n = len(result.steps)
-        head = {"solved": f"solved in {n} steps",
-                "contradiction": f"no solution ({n} steps to the contradiction)",
-                "not unique": f"not unique; logic goes {n} steps",
-                "stuck": f"the rules stop after {n} steps"}[result.status]
+        steps = f"{n} step{'' if n == 1 else 's'}"
+        head = {"solved": f"solved in {steps}",
+                "contradiction": f"no solution ({steps} to the contradiction)",
+                "not unique": f"not unique; logic goes {steps}",
+                "stuck": f"the rules stop after {steps}"}[result.status]
         _print(f"{title}: {head} (difficulty: {result.tier})")
         if result.steps:
             _print(result.render())

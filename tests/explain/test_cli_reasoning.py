@@ -130,6 +130,7 @@ def test_rules_lists_the_catalogue(cli: Any) -> None:
     (["check-step", SEED, "--rule", "Tent for Tree", "--link", "1,1-1,2"], "is not a tree"),
     (["hint", SEED, "--state", "/no/such/board.txt"], "no such file"),
     (["explain", "/no/such/puzzle.txt"], "no such file"),
+    (["hint", str(EXAMPLES / "tents" / "seed-6x6.lp")], "give the player's board with --state"),
 ])
 def test_usage_and_input_errors_are_one_line(cli: Any, args: list[str], needle: str) -> None:
     assert needle in one_line_error(cli(*args))
