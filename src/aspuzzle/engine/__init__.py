@@ -132,6 +132,7 @@ class Grounded:
             backend.add_project(self._project_lits)
         self.ctl = ctl
         self._top: int | None = None
+        self._literals: dict[clingo.Symbol, int | None] = {}
         self.ground_time = time.perf_counter() - start
 
     def _configure(self, models: str | None, enum_mode: str) -> None:
@@ -154,9 +155,17 @@ class Grounded:
         return " ".join(text.split())
 
     def literal(self, atom: clingo.Symbol) -> int | None:
-        """The solver literal of a ground atom, or ``None`` if the atom cannot be true."""
-        sa = self.ctl.symbolic_atoms[atom]
-        return None if sa is None else sa.literal
+        """The solver literal of a ground atom, or ``None`` if the atom cannot be true.
+
+        Cached: the program is grounded once, and callers that solve many times under
+        assumptions (the explainer) look the same atoms up again and again."""
+        try:
+            return self._literals[atom]
+        except KeyError:
+            sa = self.ctl.symbolic_atoms[atom]
+            lit = None if sa is None else sa.literal
+            self._literals[atom] = lit
+            return lit
 
     def _assumption_lits(self, assumptions: Sequence[tuple[clingo.Symbol, bool]]) -> list[int]:
         lits: list[int] = []

@@ -263,6 +263,11 @@ class FastBoard:
             for i in cells:
                 if val[i] == UNKNOWN:
                     out.set(i, TENT)
+        if need <= 0:
+            return  # the room rules say nothing more here
+        if need > unknown:  # the room is never more than the unknown cells
+            out.contradictions.append(("no_room_for_tents", key))
+            return
         # room: greedy packing of the room cells (unknown, adjoining no tent)
         packed: list[int] = []
         even_run = False
