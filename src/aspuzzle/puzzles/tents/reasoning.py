@@ -116,7 +116,7 @@ class TentsReasoner:
         facts = tuple(PUZZLE.to_facts(inst))
         consts = PUZZLE.constants(inst)
         self._rules = Grounded(Program(rule_files(self.rules), facts, (), constants=consts))
-        self._game = Grounded(Program((*PUZZLE.encodings(SolveOptions()), REPROOF), facts,
+        self._game = Grounded(Program((*PUZZLE.encodings(SolveOptions(), inst), REPROOF), facts,
                                       (("tent", 2),), constants=consts))
         self._claims: set[clingo.Symbol] = set()
         self.free = [(r, c) for r in range(1, inst.height + 1) for c in range(1, inst.width + 1)
