@@ -320,6 +320,8 @@ class _Resolver:
         """Cheap filter used when a sentence must be split at ' is ' or ' and ': each side must
         open like a description or be a value itself (``Bob``)."""
         t = _norm(text)
+        if re.search(r".\bthe (person|one)\b", t):
+            return False  # a second "the person" opens a second description
         return bool(re.match(r"(the|a|an) ", t)) or t in self.exact
 
     def resolve(self, text: str) -> Ref:
@@ -585,7 +587,7 @@ def read_zebralogic(text: str) -> LogicGridInstance:
             raise InputError(f"'{phrase}' lists {len(values)} values, expected {houses} (one "
                              f"per house)", where)
         folded = [_norm(v) for v in values]
-        dup = next((v for v in values if folded.count(_norm(v)) > 1), None)
+        dup = next((v for i, v in enumerate(values) if _norm(v) in folded[:i]), None)
         if dup is not None:
             raise InputError(f"value '{dup}' is listed twice in '{phrase}'", where)
         cats.append(_cat_info(Category(name, tuple(values)), phrase))
