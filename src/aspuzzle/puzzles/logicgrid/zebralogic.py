@@ -352,9 +352,12 @@ class _Resolver:
         """The same words are a value of several categories (``red`` hair or color): keep the
         category whose own words the rest of the description uses."""
         rest = t[: span[0]] + " " + t[span[1]:]
+
+        def cued(cat: _Cat) -> bool:
+            return any(re.search(rf"(?<![a-z]){re.escape(cue)}", rest) for cue in cat.cues)
+
         with_cues = [r for r in refs
-                     if not self.cats[r.category].cues
-                     or any(cue in rest for cue in self.cats[r.category].cues)]
+                     if not self.cats[r.category].cues or cued(self.cats[r.category])]
         if len(with_cues) == 1:
             return with_cues[0]
         candidates = with_cues or refs
@@ -364,8 +367,7 @@ class _Resolver:
             # a category's own cue word ("child", "hair") outweighs words shared with others
             cat = self.cats[r.category]
             hit = len(cat.keywords & rest_words)
-            cued = any(cue in rest for cue in cat.cues)
-            return int(cued), hit, -(len(cat.keywords) - hit)
+            return int(cued(cat)), hit, -(len(cat.keywords) - hit)
 
         scored = sorted(candidates, key=score, reverse=True)
         if score(scored[0]) > score(scored[1]):
