@@ -52,7 +52,7 @@ def test_quick_run_prints_a_row_per_type_and_source(
     assert {(r["type"], r["source"]) for r in rows if r["source"] == "tatham"} == {
         (t, "tatham") for t in TYPES}
     assert all(r["count"] == 1 for r in rows if r["source"] != "example")
-    assert "| type |" in md and "lib/seed" in md
+    assert "| type |" in md and "ours/seed" in md
 
 
 def test_measured_rows_have_times_and_our_answers_are_right(
