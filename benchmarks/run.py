@@ -17,7 +17,8 @@ there is no second one (enumerate up to 2 answers, projected on the answer atoms
 
 and ``ours/seed``, the ratio of the medians: the encodings compared like for like. Verdicts
 are compared: a row where the seed's answer differs from ours is marked, never hidden. Our
-answers are also checked against the corpus' known solutions. The numbers are also written to ``benchmarks/results/latest.md``.
+answers are also checked against the corpus' known solutions. The numbers are also written to
+``benchmarks/results/latest.md``.
 
 Exit status: 0 done; 1 one of *our* answers was wrong (or the CLI disagreed with the library);
 2 bad usage or the shared corpus is missing.
