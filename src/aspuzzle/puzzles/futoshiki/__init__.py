@@ -20,6 +20,9 @@ from aspuzzle.puzzles.futoshiki.model import (
     verify,
 )
 
+LARGE = 8
+"""From this size on, large.lp (an implied rule) makes solving faster."""
+
 __all__ = ["PUZZLE", "FutoshikiInstance", "FutoshikiPuzzle", "FutoshikiSolution"]
 
 _F = clingo.Function
@@ -47,13 +50,20 @@ class FutoshikiPuzzle:
         }
         self._rules = lp_file(__name__, "encoding.lp")
         self._adjacent_rules = lp_file(__name__, "adjacent.lp")
+        self._large_rules = lp_file(__name__, "large.lp")
 
     def encodings(self, options: SolveOptions,
                   instance: FutoshikiInstance | None = None) -> tuple[Traversable, ...]:
-        """The rules; those of adjacent mode unless the instance is known not to need them."""
-        if instance is not None and not instance.adjacent:
-            return (self._rules,)
-        return (self._rules, self._adjacent_rules)
+        """The rules; adjacent mode's and the large-grid helper only where they are needed
+        (every rule costs grounding time, which is most of the work on small grids)."""
+        if instance is None:
+            return (self._rules, self._adjacent_rules, self._large_rules)
+        files = [self._rules]
+        if instance.adjacent:
+            files.append(self._adjacent_rules)
+        if instance.size >= LARGE:
+            files.append(self._large_rules)
+        return tuple(files)
 
     def answer_signatures(self, options: SolveOptions) -> tuple[tuple[str, int], ...]:
         return (("cell_has_number", 3),)
