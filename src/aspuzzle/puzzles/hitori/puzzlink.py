@@ -20,6 +20,10 @@ import re
 from collections.abc import Callable
 
 from aspuzzle.errors import InputError, Location
+from aspuzzle.formats.oneline import (
+    one_line,
+    read_puzzlink_size,
+)
 from aspuzzle.puzzles.hitori.model import (
     MAX_SIZE,
     HitoriInstance,
@@ -39,50 +43,14 @@ _DETECT = re.compile(r"(?:\S*\?)?hitori/\d+/\d+/?\S*")
 _At = Callable[[int], Location]
 
 
-def _url_line(text: str) -> tuple[str, int, int]:
-    found: list[tuple[str, int, int]] = []
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        stripped = raw.strip()
-        if stripped and not stripped.startswith("#"):
-            found.append((stripped, lineno, raw.index(stripped) + 1))
-    if not found:
-        raise InputError("puzz.link: empty input")
-    if len(found) > 1:
-        raise InputError("puzz.link: expected one URL on one line, found more lines",
-                         Location(found[1][1], found[1][2]))
-    return found[0]
-
-
 def read_puzzlink(text: str) -> HitoriInstance:
-    url, line, col0 = _url_line(text)
+    url, line, col0 = one_line(text, "puzz.link", "URL")
 
     def at(i: int, cell: tuple[int, int] | None = None) -> Location:
         return Location(line, col0 + i, cell=cell)
 
-    start = url.index("?") + 1 if "?" in url else 0
-    parts = url[start:].split("/")
-    pid = parts[0]
-    if pid != PID:
-        shown = f"'{pid[:30]}'" if pid else "nothing"
-        raise InputError(f"puzz.link: expected a hitori URL (hitori/COLS/ROWS/...), "
-                         f"found puzzle type {shown}", at(start))
-    if len(parts) < 3:
-        raise InputError("puzz.link: expected hitori/COLS/ROWS/... (the grid size is missing)",
-                         at(len(url)))
-    offset = start + len(pid) + 1
-    size: list[int] = []
-    for what, part in (("columns", parts[1]), ("rows", parts[2])):
-        if not re.fullmatch(r"[0-9]{1,6}", part):
-            raise InputError(f"puzz.link: number of {what} '{part[:20]}' is not a number",
-                             at(offset))
-        n = int(part)
-        if not 1 <= n <= MAX_SIZE:
-            raise InputError(f"puzz.link: {n} {what} is out of range (1..{MAX_SIZE})",
-                             at(offset))
-        size.append(n)
-        offset += len(part) + 1
-    cols, rows = size
-    body = "/".join(parts[3:]).removesuffix("/")  # a trailing '/' is harmless, as in pzprjs
+    cols, rows, body, offset = read_puzzlink_size(url, PID, MAX_SIZE, at)
+    body = body.removesuffix("/")  # a trailing '/' is harmless, as in pzprjs
 
     def in_body(i: int, cell: tuple[int, int] | None) -> Location:
         return at(offset + i, cell)

@@ -21,6 +21,11 @@ import re
 from collections.abc import Callable
 
 from aspuzzle.errors import InputError, Location
+from aspuzzle.formats.oneline import (
+    one_line,
+    read_tatham_params,
+    split_game_id,
+)
 from aspuzzle.puzzles.hitori.model import HitoriInstance, HitoriSolution, make_instance, validate
 
 __all__ = ["DIFFICULTIES", "detect_tatham", "read_tatham", "write_tatham"]
@@ -30,45 +35,22 @@ MIN_SIZE = 2  # singles.c validate_params: "Width and neight must be at least tw
 MAX_SIZE = 10 + 26 + 26  # singles.c validate_params: "Puzzle is too large"
 MAX_NUMBER = 9 + 26 + 26  # the largest number one character can hold ('Z')
 _DIGITS = "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+WHAT = "singles ID"
 _MAX_DIGITS = 6
-
-_PARAMS = re.compile(r"(\d+)(?:x(\d+))?(?:d(.?))?")
 _DETECT = re.compile(r"(\d+)(?:x(\d+))?(?:d[a-z])?:([0-9a-zA-Z]*)")
 
 _At = Callable[[int], Location]
 
 
-def _id_line(text: str) -> tuple[str, int, int]:
-    """The one line of a text that holds the ID: (id, line number, column of its start)."""
-    found: list[tuple[str, int, int]] = []
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        stripped = raw.strip()
-        if stripped and not stripped.startswith("#"):
-            found.append((stripped, lineno, raw.index(stripped) + 1))
-    if not found:
-        raise InputError("singles ID: empty input")
-    if len(found) > 1:
-        raise InputError("singles ID: expected one game ID on one line, found more lines",
-                         Location(found[1][1], found[1][2]))
-    return found[0]
-
-
 def read_tatham(text: str) -> HitoriInstance:
-    ident, line, col0 = _id_line(text)
+    ident, line, col0 = one_line(text, WHAT, "game ID")
 
     def at(i: int, cell: tuple[int, int] | None = None) -> Location:
         return Location(line, col0 + i, cell=cell)
 
-    if "#" in ident and ":" not in ident:
-        raise InputError("singles ID: this is a random-seed ID ('#'), not a game ID; "
-                         "use the ID with ':' that the game shows under 'Game > Specific'",
-                         at(ident.index("#")))
-    params, sep, desc = ident.partition(":")
-    if not sep:
-        raise InputError("singles ID: no ':' between the parameters and the description",
-                         at(0))
-    width, height, difficulty = _read_params(params, at)
-    base = len(params) + 1
+    params, desc, base = split_game_id(ident, WHAT, at)
+    width, height, difficulty = read_tatham_params(params, WHAT, at, difficulties=DIFFICULTIES,
+                                                   min_size=MIN_SIZE, max_size=MAX_SIZE)
     area = width * height
     top = min(max(width, height), MAX_NUMBER)
     values: list[int] = []
@@ -92,30 +74,6 @@ def read_tatham(text: str) -> HitoriInstance:
                          difficulty)
     validate(inst)
     return inst
-
-
-def _read_params(params: str, at: _At) -> tuple[int, int, str | None]:
-    m = _PARAMS.fullmatch(params)
-    if m is None:
-        raise InputError(f"singles ID: parameters '{params[:30]}' are not WxH, WxHde or WxHdk",
-                         at(0))
-    w_str, h_str, diff = m.group(1), m.group(2), m.group(3)
-    for s in (w_str, h_str or ""):
-        if len(s) > _MAX_DIGITS:
-            raise InputError(f"singles ID: grid size '{s[:20]}' is far too large", at(0))
-    width = int(w_str)
-    height = int(h_str) if h_str is not None else width
-    if diff is not None and diff not in DIFFICULTIES:
-        shown = f"'{diff}'" if diff else "nothing"
-        raise InputError(f"singles ID: unknown difficulty {shown} after 'd' "
-                         "(e = easy, k = tricky)", at(params.index("d") + 1))
-    if width < MIN_SIZE or height < MIN_SIZE:
-        raise InputError(f"singles ID: a {width}x{height} grid is too small: width and "
-                         f"height must both be at least {MIN_SIZE}", at(0))
-    if width > MAX_SIZE or height > MAX_SIZE:
-        raise InputError(f"singles ID: a {width}x{height} grid is too large: width and "
-                         f"height must both be at most {MAX_SIZE}", at(0))
-    return width, height, diff or None
 
 
 def write_tatham(inst: HitoriInstance, sol: HitoriSolution | None = None) -> str:

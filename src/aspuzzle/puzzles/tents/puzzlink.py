@@ -22,6 +22,10 @@ import re
 from collections.abc import Callable
 
 from aspuzzle.errors import InputError, Location
+from aspuzzle.formats.oneline import (
+    one_line,
+    read_puzzlink_size,
+)
 from aspuzzle.puzzles.tents.model import MAX_SIZE, Cell, TentsInstance, TentsSolution, validate
 
 __all__ = ["URL_PREFIX", "detect_puzzlink", "read_puzzlink", "write_puzzlink"]
@@ -39,50 +43,13 @@ _DETECT = re.compile(r"(?:\S*\?)?tents/[0-9]+/[0-9]+/?\S*")
 _At = Callable[[int], Location]
 
 
-def _url_line(text: str) -> tuple[str, int, int]:
-    found: list[tuple[str, int, int]] = []
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        stripped = raw.strip()
-        if stripped and not stripped.startswith("#"):
-            found.append((stripped, lineno, raw.index(stripped) + 1))
-    if not found:
-        raise InputError("puzz.link: empty input")
-    if len(found) > 1:
-        raise InputError("puzz.link: expected one URL on one line, found more lines",
-                         Location(found[1][1], found[1][2]))
-    return found[0]
-
-
 def read_puzzlink(text: str) -> TentsInstance:
-    url, line, col0 = _url_line(text)
+    url, line, col0 = one_line(text, "puzz.link", "URL")
 
     def at(i: int) -> Location:
         return Location(line, col0 + i)
 
-    start = url.index("?") + 1 if "?" in url else 0
-    parts = url[start:].split("/")
-    pid = parts[0]
-    if pid != PID:
-        shown = f"'{pid[:30]}'" if pid else "nothing"
-        raise InputError(f"puzz.link: expected a tents URL (tents/COLS/ROWS/...), "
-                         f"found puzzle type {shown}", at(start))
-    if len(parts) < 3:
-        raise InputError("puzz.link: expected tents/COLS/ROWS/... (the grid size is missing)",
-                         at(len(url)))
-    offset = start + len(pid) + 1
-    size: list[int] = []
-    for what, part in (("columns", parts[1]), ("rows", parts[2])):
-        if not re.fullmatch(r"[0-9]{1,6}", part):
-            raise InputError(f"puzz.link: number of {what} '{part[:20]}' is not a number",
-                             at(offset))
-        n = int(part)
-        if not 1 <= n <= MAX_SIZE:
-            raise InputError(f"puzz.link: {n} {what} is out of range (1..{MAX_SIZE})",
-                             at(offset))
-        size.append(n)
-        offset += len(part) + 1
-    cols, rows = size
-    body = "/".join(parts[3:])
+    cols, rows, body, offset = read_puzzlink_size(url, PID, MAX_SIZE, at)
     clues, used = _read_clues(body, cols, rows, lambda i: at(offset + i))
     trees, used2 = _read_trees(body[used:], cols, rows, lambda i: at(offset + used + i))
     if used + used2 < len(body):

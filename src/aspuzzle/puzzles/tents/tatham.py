@@ -23,9 +23,14 @@ A file may hold the ID on one line among blank lines and ``#`` comment lines.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from aspuzzle.errors import InputError, Location
+from aspuzzle.formats.oneline import (
+    At,
+    one_line,
+    read_tatham_params,
+    split_game_id,
+)
 from aspuzzle.puzzles.tents.model import MAX_SIZE, Cell, TentsInstance, TentsSolution, validate
 
 __all__ = ["detect_tatham", "read_tatham", "read_tatham_marks", "write_tatham"]
@@ -33,10 +38,8 @@ __all__ = ["detect_tatham", "read_tatham", "read_tatham_marks", "write_tatham"]
 DIFFICULTIES = {"e": "easy", "t": "tricky"}
 MIN_SIZE = 4  # tents.c validate_params: "Width and height must both be at least four"
 RUN_MAX = 25  # 'a'..'y' = 1..25 blanks then a tree, 'z' = 25 blanks
+WHAT = "tents ID"
 _MAX_DIGITS = 6
-
-# [0-9], not \d: \d also matches the digits of other scripts
-_PARAMS = re.compile(r"([0-9]+)(?:x([0-9]+))?(?:d(.?))?")
 # Loose on purpose (any number of clues, any run length): a damaged ID should reach the reader,
 # which says what is wrong, rather than fail detection. Digits or capitals in the description
 # (Singles, Unequal) do not match.
@@ -44,41 +47,18 @@ _DETECT = re.compile(r"[0-9]+(?:x[0-9]+)?(?:d[a-z]?)?:[_a-z!\-]*(?:,[0-9,]*)?")
 
 _TREE, _TENT, _GRASS = "tree", "tent", "grass"
 
-_At = Callable[[int], Location]
-"""Where the i-th character of a part of the ID is in the input."""
-
-
-def _id_line(text: str) -> tuple[str, int, int]:
-    """The one line of a text that holds the ID: (id, line number, column of its start)."""
-    found: list[tuple[str, int, int]] = []
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        stripped = raw.strip()
-        if stripped and not stripped.startswith("#"):
-            found.append((stripped, lineno, raw.index(stripped) + 1))
-    if not found:
-        raise InputError("tents ID: empty input")
-    if len(found) > 1:
-        raise InputError("tents ID: expected one game ID on one line, found more lines",
-                         Location(found[1][1], found[1][2]))
-    return found[0]
 
 
 def read_tatham_marks(text: str) -> tuple[TentsInstance, dict[Cell, str]]:
     """The instance and the player's marks (``!`` tent, ``-`` grass) of a tents game ID."""
-    ident, line, col0 = _id_line(text)
+    ident, line, col0 = one_line(text, WHAT, "game ID")
 
     def at(i: int) -> Location:
         return Location(line, col0 + i)
 
-    if "#" in ident and ":" not in ident:
-        raise InputError("tents ID: this is a random-seed ID ('#'), not a game ID; "
-                         "use the ID with ':' that the game shows under 'Game > Specific'",
-                         at(ident.index("#")))
-    params, sep, desc = ident.partition(":")
-    if not sep:
-        raise InputError("tents ID: no ':' between the parameters and the description", at(0))
-    width, height, difficulty = _read_params(params, at)
-    base = len(params) + 1
+    params, desc, base = split_game_id(ident, WHAT, at)
+    width, height, difficulty = read_tatham_params(params, WHAT, at, difficulties=DIFFICULTIES,
+                                                   min_size=MIN_SIZE, max_size=MAX_SIZE)
     runs, comma, numbers = desc.partition(",")
     trees, marks = _read_runs(runs, width, height, lambda i: at(base + i))
     clues = _read_numbers(numbers, width, height, lambda i: at(base + len(runs) + 1 + i),
@@ -93,32 +73,8 @@ def read_tatham(text: str) -> TentsInstance:
     return read_tatham_marks(text)[0]
 
 
-def _read_params(params: str, at: _At) -> tuple[int, int, str | None]:
-    m = _PARAMS.fullmatch(params)
-    if m is None:
-        raise InputError(f"tents ID: parameters '{params[:30]}' are not WxH, WxHde or WxHdt",
-                         at(0))
-    w_str, h_str, diff = m.group(1), m.group(2), m.group(3)
-    for s in (w_str, h_str or ""):
-        if len(s) > _MAX_DIGITS:
-            raise InputError(f"tents ID: grid size '{s[:20]}' is far too large", at(0))
-    width = int(w_str)
-    height = int(h_str) if h_str is not None else width
-    if diff is not None and diff not in DIFFICULTIES:
-        shown = f"'{diff}'" if diff else "nothing"
-        raise InputError(f"tents ID: unknown difficulty {shown} after 'd' "
-                         "(e = easy, t = tricky)", at(params.index("d") + 1))
-    if width < MIN_SIZE or height < MIN_SIZE:
-        raise InputError(f"tents ID: a {width}x{height} grid is too small: width and height "
-                         f"must both be at least {MIN_SIZE}", at(0))
-    if width > MAX_SIZE or height > MAX_SIZE:
-        raise InputError(f"tents ID: a {width}x{height} grid is too large "
-                         f"(at most {MAX_SIZE} rows and columns)", at(0))
-    return width, height, diff or None
-
-
 def _read_runs(runs: str, width: int, height: int,
-               at: _At) -> tuple[set[Cell], dict[Cell, str]]:
+               at: At) -> tuple[set[Cell], dict[Cell, str]]:
     """Walk the run-length string as tents.c's new_game does."""
     area = width * height
     kind: dict[int, str] = {}  # cell index (0-based, row-major) -> tree / tent / grass
@@ -162,7 +118,7 @@ def _read_runs(runs: str, width: int, height: int,
     return trees, marks
 
 
-def _read_numbers(numbers: str, width: int, height: int, at: _At,
+def _read_numbers(numbers: str, width: int, height: int, at: At,
                   has_numbers: bool) -> list[int]:
     want = width + height
     if not has_numbers:
