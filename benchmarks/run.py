@@ -536,7 +536,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--quick", action="store_true",
                    help="smallest size of each type and source, one instance, one repeat")
     p.add_argument("--repeat", type=int, default=None, metavar="N",
-                   help="runs per instance (default 3, or 1 with --quick)")
+                   help="runs per instance (default 5, or 1 with --quick)")
     p.add_argument("--only", action="append", metavar="TYPE",
                    help="only these puzzle types (tents, futoshiki/unequal, hitori/singles); "
                         "may be repeated or comma-separated")
@@ -555,7 +555,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                    help="also write the rows as JSON")
     args = p.parse_args(argv)
     if args.repeat is None:
-        args.repeat = 1 if args.quick else 3
+        args.repeat = 1 if args.quick else 5
     if args.limit is None and args.quick:
         args.limit = 1
     if args.repeat < 1 or (args.limit is not None and args.limit < 1) or args.timeout <= 0:
