@@ -254,27 +254,26 @@ class Grounded:
     def cautious(self, assumptions: Sequence[tuple[clingo.Symbol, bool]] = (), *,
                  timeout: float | None = None) -> frozenset[clingo.Symbol] | None:
         """Shown atoms true in every answer under the assumptions (``None`` if there is none)."""
-        self._configure("0", "cautious")
-        last: list[frozenset[clingo.Symbol]] = []
-
-        def on_model(m: clingo.Model) -> None:
-            last[:] = [frozenset(m.symbols(shown=True))]
-
-        self._run(on_model, assumptions, timeout)
-        self._configure(None, "auto")
-        return last[0] if last else None
+        return self._consequences("cautious", assumptions, timeout)
 
     def brave(self, assumptions: Sequence[tuple[clingo.Symbol, bool]] = (), *,
               timeout: float | None = None) -> frozenset[clingo.Symbol] | None:
         """Shown atoms true in some answer under the assumptions (``None`` if there is none)."""
-        self._configure("0", "brave")
+        return self._consequences("brave", assumptions, timeout)
+
+    def _consequences(self, mode: str, assumptions: Sequence[tuple[clingo.Symbol, bool]],
+                      timeout: float | None) -> frozenset[clingo.Symbol] | None:
+        """clingo's cautious or brave reasoning: the last model it reports is the fixpoint."""
+        self._configure("0", mode)
         last: list[frozenset[clingo.Symbol]] = []
 
         def on_model(m: clingo.Model) -> None:
             last[:] = [frozenset(m.symbols(shown=True))]
 
-        self._run(on_model, assumptions, timeout)
-        self._configure(None, "auto")
+        try:
+            self._run(on_model, assumptions, timeout)
+        finally:
+            self._configure(None, "auto")
         return last[0] if last else None
 
     def assign_externals(self, values: Iterable[tuple[clingo.Symbol, bool]]) -> None:
