@@ -150,8 +150,8 @@ def quote(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _scan_comment_free(s: str) -> str:
-    """The text before an unquoted ``#``."""
+def _find_unquoted(s: str, ch: str) -> int:
+    """The index of the first ``ch`` outside double quotes, or -1."""
     in_q, i = False, 0
     while i < len(s):
         if s[i] == "\\" and in_q:
@@ -159,10 +159,16 @@ def _scan_comment_free(s: str) -> str:
             continue
         if s[i] == '"':
             in_q = not in_q
-        elif s[i] == "#" and not in_q:
-            return s[:i]
+        elif s[i] == ch and not in_q:
+            return i
         i += 1
-    return s
+    return -1
+
+
+def _scan_comment_free(s: str) -> str:
+    """The text before an unquoted ``#``."""
+    i = _find_unquoted(s, "#")
+    return s if i < 0 else s[:i]
 
 
 # --- names ----------------------------------------------------------------------------------
@@ -558,17 +564,7 @@ def read_category(line: str, where: Location) -> Category:
 
 
 def _unquoted_colon(s: str) -> int:
-    in_q, i = False, 0
-    while i < len(s):
-        if s[i] == "\\" and in_q:
-            i += 2
-            continue
-        if s[i] == '"':
-            in_q = not in_q
-        elif s[i] == ":" and not in_q:
-            return i
-        i += 1
-    return -1
+    return _find_unquoted(s, ":")
 
 
 _FORBIDDEN_ASP = re.compile(r"#\s*(script|include|program|minimi[sz]e|maximi[sz]e)\b")
