@@ -12,6 +12,7 @@ from aspuzzle.puzzles.futoshiki import PUZZLE as FUTOSHIKI
 from aspuzzle.puzzles.futoshiki import FutoshikiInstance, FutoshikiSolution
 from aspuzzle.puzzles.futoshiki.formats import read_text_solution, write_text
 from aspuzzle.puzzles.futoshiki.model import DIFFICULTIES, neighbour_pairs
+from tests.conftest import mutate
 
 SETTINGS = settings(max_examples=120, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -78,21 +79,7 @@ _ALPHABET = [*"0123456789.,:;<>|^vV-#adekxtURDL \n()_=", "∧", "∨", "solution
 
 
 def _mutate(text: str, data: st.DataObject) -> str:
-    ops = data.draw(st.lists(st.tuples(st.integers(0, max(0, len(text))),
-                                       st.sampled_from(["del", "ins", "dup", "swap"]),
-                                       st.sampled_from(_ALPHABET)),
-                             min_size=1, max_size=4))
-    for pos, op, piece in ops:
-        pos = min(pos, len(text))
-        if op == "del":
-            text = text[:pos] + text[pos + 1:]
-        elif op == "ins":
-            text = text[:pos] + piece + text[pos:]
-        elif op == "dup":
-            text = text[:pos] + text[pos:pos + 6] + text[pos:]
-        else:
-            text = text[:pos] + piece + text[pos + 1:]
-    return text
+    return mutate(text, data, _ALPHABET)
 
 
 def _load_or_input_error(text: str, fmt: str | None) -> None:

@@ -18,7 +18,7 @@ from aspuzzle.puzzles.hitori import PUZZLE as HITORI
 from aspuzzle.puzzles.hitori import HitoriInstance, HitoriSolution
 from aspuzzle.puzzles.hitori.formats import read_text_shaded
 from aspuzzle.puzzles.hitori.model import make_instance
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, mutate
 
 SETTINGS = settings(max_examples=120, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -296,20 +296,7 @@ def test_round_trip_through_every_format(data: st.DataObject, fmt: str) -> None:
 
 
 def _mutate(text: str, data: st.DataObject) -> str:
-    ops = data.draw(st.lists(st.tuples(st.integers(0, max(0, len(text))),
-                                       st.sampled_from(["del", "ins", "dup"]),
-                                       st.sampled_from([*"0123456789azAZ#.%@-/:x ,()\n",
-                                                        "written", "blacked", ":-", "%*"])),
-                             min_size=1, max_size=4))
-    for pos, op, ch in ops:
-        pos = min(pos, len(text))
-        if op == "del":
-            text = text[:pos] + text[pos + 1:]
-        elif op == "ins":
-            text = text[:pos] + ch + text[pos:]
-        else:
-            text = text[:pos] + text[pos:pos + 5] + text[pos:]
-    return text
+    return mutate(text, data, [*"0123456789azAZ#.%@-/:x ,()\n", "written", "blacked", ":-", "%*"])
 
 
 @SETTINGS

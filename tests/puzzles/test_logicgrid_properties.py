@@ -29,7 +29,7 @@ from aspuzzle.puzzles.logicgrid.model import (
     Value,
     holds,
 )
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, mutate
 
 SETTINGS = settings(max_examples=150, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -122,25 +122,8 @@ def test_writer_round_trips_every_valid_instance(inst: LogicGridInstance) -> Non
 
 
 def _mutate(text: str, data: st.DataObject) -> str:
-    ops = data.draw(st.lists(st.tuples(st.integers(0, max(0, len(text))),
-                                       st.sampled_from(["del", "ins", "dup", "line"]),
-                                       st.sampled_from(["is", " not ", "before", "2", ",", ";",
-                                                        '"', ":", "#", "\n", "..", "<", "asp:",
-                                                        "clues:", " or ", "#script", "x"])),
-                             min_size=1, max_size=4))
-    for pos, op, piece in ops:
-        pos = min(pos, len(text))
-        if op == "del":
-            text = text[:pos] + text[pos + 3:]
-        elif op == "ins":
-            text = text[:pos] + piece + text[pos:]
-        elif op == "dup":
-            text = text[:pos] + text[pos:pos + 12] + text[pos:]
-        else:
-            lines = text.splitlines()
-            i = pos % max(1, len(lines))
-            text = "\n".join([*lines[:i], piece, *lines[i:]])
-    return text
+    return mutate(text, data, ["is", " not ", "before", "2", ",", ";", '"', ":", "#", "\n", "..",
+                               "<", "asp:", "clues:", " or ", "#script", "x"])
 
 
 BASES = [(EXAMPLES / "logicgrid" / n).read_text()

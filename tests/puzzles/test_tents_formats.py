@@ -26,7 +26,7 @@ from aspuzzle.puzzles.tents.legup import read_legup, read_legup_state, write_leg
 from aspuzzle.puzzles.tents.model import Cell, Pair, neighbours4
 from aspuzzle.puzzles.tents.puzzlink import read_puzzlink, write_puzzlink
 from aspuzzle.puzzles.tents.tatham import read_tatham, read_tatham_marks, write_tatham
-from tests.conftest import DATA, read_jsonl, run_cli
+from tests.conftest import DATA, mutate, read_jsonl, run_cli
 
 SETTINGS = settings(max_examples=100, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -539,21 +539,7 @@ def test_random_text_in_the_formats_alphabet_gives_input_error_only(
 
 
 def _mutate(text: str, data: st.DataObject, alphabet: str) -> str:
-    ops = data.draw(st.lists(st.tuples(st.integers(0, len(text)),
-                                       st.sampled_from(["del", "ins", "dup", "cut"]),
-                                       st.sampled_from(list(alphabet))),
-                             min_size=1, max_size=4))
-    for pos, op, ch in ops:
-        pos = min(pos, len(text))
-        if op == "del":
-            text = text[:pos] + text[pos + 1:]
-        elif op == "ins":
-            text = text[:pos] + ch + text[pos:]
-        elif op == "dup":
-            text = text[:pos] + text[pos:pos + 7] + text[pos:]
-        else:
-            text = text[:pos]
-    return text
+    return mutate(text, data, alphabet)
 
 
 @SETTINGS

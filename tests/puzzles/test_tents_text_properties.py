@@ -10,6 +10,7 @@ import aspuzzle
 from aspuzzle.errors import AspuzzleError
 from aspuzzle.puzzles.tents import PUZZLE as TENTS
 from aspuzzle.puzzles.tents import TentsInstance
+from tests.conftest import mutate
 
 SETTINGS = settings(max_examples=150, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -41,19 +42,7 @@ def test_round_trip(inst: TentsInstance, fmt: str) -> None:
 
 
 def _mutate(text: str, data: st.DataObject) -> str:
-    ops = data.draw(st.lists(st.tuples(st.integers(0, max(0, len(text))),
-                                       st.sampled_from(["del", "ins", "dup"]),
-                                       st.sampled_from(list("0123456789.TAx?- \n()#,%:-=tree"))),
-                             min_size=1, max_size=4))
-    for pos, op, ch in ops:
-        pos = min(pos, len(text))
-        if op == "del":
-            text = text[:pos] + text[pos + 1:]
-        elif op == "ins":
-            text = text[:pos] + ch + text[pos:]
-        else:
-            text = text[:pos] + text[pos:pos + 5] + text[pos:]
-    return text
+    return mutate(text, data, "0123456789.TAx?- \n()#,%:-=tree")
 
 
 @SETTINGS

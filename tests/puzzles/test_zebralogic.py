@@ -36,7 +36,7 @@ from aspuzzle.puzzles.logicgrid.zebralogic import (
     read_zebralogic,
     write_zebralogic,
 )
-from tests.conftest import DATA, EXAMPLES, read_jsonl, run_cli
+from tests.conftest import DATA, EXAMPLES, mutate, read_jsonl, run_cli
 
 ZDATA = DATA / "zebralogic"
 PUBLISHED = read_jsonl(ZDATA / "published.jsonl")
@@ -676,21 +676,12 @@ def test_text_made_of_format_pieces_gives_only_input_error(text: str) -> None:
     _reads_or_input_error(text)
 
 
-def _mutate(text: str, data: st.DataObject) -> str:
-    pieces = ["`", " is ", " not ", " and ", "\n", "3", "the ", " house", "## Clues:", "-", ":",
+_PIECES = ["`", " is ", " not ", " and ", "\n", "3", "the ", " house", "## Clues:", "-", ":",
               "1. ", "There are 9 houses", " left of ", "Bob", "?", "\u0130", "\x00"]
-    ops = data.draw(st.lists(st.tuples(st.integers(0, len(text)),
-                                       st.sampled_from(["del", "ins", "cut"]),
-                                       st.sampled_from(pieces)), min_size=1, max_size=5))
-    for pos, op, piece in ops:
-        pos = min(pos, len(text))
-        if op == "del":
-            text = text[:pos] + text[pos + 1:]
-        elif op == "ins":
-            text = text[:pos] + piece + text[pos:]
-        else:
-            text = text[:pos] + text[pos + 40:]
-    return text
+
+
+def _mutate(text: str, data: st.DataObject) -> str:
+    return mutate(text, data, _PIECES)
 
 
 @SETTINGS
