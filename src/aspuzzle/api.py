@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,7 @@ __all__ = [
     "Result",
     "count",
     "detect",
+    "input_label",
     "load",
     "loads",
     "program",
@@ -94,19 +96,61 @@ class Count:
 
 
 def read_input(path: str | os.PathLike[str]) -> str:
-    """Read a text file, refusing empty, binary and undecodable ones with a clear message."""
-    p = Path(path)
+    """Read a text file, refusing empty, binary and undecodable ones with a clear message.
+
+    Any kind of path gives a one-line :class:`InputError`, never an ``OSError``: a directory, a
+    name that is too long or holds a NUL byte, a file that cannot be read. A FIFO or a character
+    device (``<(command)``, ``/dev/stdin``) is read like a file, but never past
+    ``MAX_INPUT_BYTES``; a FIFO that no program writes to reads as empty.
+    """
+    name = os.fsdecode(path)
     try:
-        if p.is_dir():
-            raise InputError("is a directory, not a puzzle file", source=str(path))
-        data = p.read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except ValueError:
+        raise InputError("a file name cannot hold a NUL byte", source=_msg_label(name)) from None
     except FileNotFoundError:
-        raise InputError("no such file", source=str(path)) from None
+        raise InputError("no such file", source=_msg_label(name)) from None
     except PermissionError:
-        raise InputError("permission denied", source=str(path)) from None
+        raise InputError("permission denied", source=_msg_label(name)) from None
     except OSError as e:
-        raise InputError(f"cannot read: {e.strerror}", source=str(path)) from None
-    return decode_input(data, str(path))
+        raise InputError(f"cannot read: {e.strerror}", source=_msg_label(name)) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise InputError("is a directory, not a puzzle file", source=_msg_label(name))
+        if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)):
+            raise InputError("is not a regular file", source=_msg_label(name))
+        os.set_blocking(fd, True)  # opened non-blocking only so that a FIFO cannot hang open()
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_INPUT_BYTES:
+            chunk = os.read(fd, min(1 << 20, MAX_INPUT_BYTES + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as e:
+        raise InputError(f"cannot read: {e.strerror}", source=_msg_label(name)) from None
+    finally:
+        os.close(fd)
+    return decode_input(b"".join(chunks), _msg_label(name))
+
+
+def _msg_label(name: str) -> str:
+    return input_label(name, one_line=True)
+
+
+def input_label(arg: str, limit: int = 200, *, one_line: bool = False) -> str:
+    """How an input is named: the path or the inline string cut to ``limit`` characters, with
+    undecodable bytes (from a binary argument) as ``\\xNN`` escapes. ``one_line`` also shows
+    newlines and other control characters as escapes, for one-line messages."""
+    text = arg[:limit]
+    if any("\udc80" <= ch <= "\udcff" for ch in text):
+        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    if one_line and not text.isprintable():
+        text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                       for ch in text)
+    return text
 
 
 def decode_input(data: bytes, source: str) -> str:

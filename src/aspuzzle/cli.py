@@ -10,7 +10,7 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -36,15 +36,45 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_BAD_INPUT)
 
 
+def _printable(text: str) -> str:
+    """Text that any terminal or pipe can take: undecodable bytes of a binary argument (lone
+    surrogates) become ``\\xNN`` escapes instead of an encoding error."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
 def _fail(message: str) -> None:
-    _err.print(f"aspuzzle: error: {message}", markup=False)
+    _err.print(f"aspuzzle: error: {_printable(message)}", markup=False)
 
 
-# --- inputs ----------------------------------------------------------------------------------
+# --- inputs ---------------------------------------------------------------------------------
+
+MAX_PATH_BYTES, MAX_NAME_BYTES = 4096, 255
+"""Linux's PATH_MAX and NAME_MAX: a longer argument cannot name a file, so it is a puzzle."""
+
+
+def _exists(arg: str) -> bool:
+    """Is there something at this path? Never raises: a name the system cannot even look up
+    (too long, a NUL byte) is not there; one behind a locked directory may be."""
+    try:
+        os.stat(arg)
+    except PermissionError:
+        return True
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def _cannot_be_a_path(arg: str) -> bool:
+    raw = os.fsencode(arg)
+    return len(raw) > MAX_PATH_BYTES or any(len(part) > MAX_NAME_BYTES
+                                            for part in raw.split(b"/"))
+
 
 def _inline_candidate(arg: str) -> bool:
     """Is a command-line argument a puzzle string rather than a file name?"""
-    return ("\n" in arg or ":" in arg or "/" in arg) and not Path(arg).exists()
+    if "\x00" in arg or _cannot_be_a_path(arg):
+        return True
+    return ("\n" in arg or ":" in arg or "/" in arg) and not _exists(arg)
 
 
 def _load(arg: str, args: argparse.Namespace) -> api.Loaded:
@@ -52,14 +82,19 @@ def _load(arg: str, args: argparse.Namespace) -> api.Loaded:
     if arg == "-":
         text = api.decode_input(sys.stdin.buffer.read(), "<stdin>")
         return api.loads(text, type=type_, fmt=fmt, source="<stdin>")
-    if _inline_candidate(arg) and not arg.endswith(tuple(_known_extensions())):
+    if "\x00" in arg:
+        raise InputError("binary data (a NUL byte) in the argument: neither a file name nor "
+                         "a puzzle text", source=api.input_label(arg, 60, one_line=True))
+    if _cannot_be_a_path(arg) or (_inline_candidate(arg)
+                                  and not arg.endswith(tuple(_known_extensions()))):
         try:
             return api.loads(arg, type=type_, fmt=fmt, source="<argument>")
         except UsageError:
-            if ":" in arg or "\n" in arg:
+            if ":" in arg or "\n" in arg or _cannot_be_a_path(arg):
                 raise
             # "some/dir/name" that is neither a file nor a puzzle string: a missing file
-            raise InputError("no such file", source=arg) from None
+            raise InputError("no such file", source=api.input_label(arg, one_line=True)) \
+                from None
     return api.load(arg, type=type_, fmt=fmt)
 
 
@@ -67,25 +102,51 @@ def _known_extensions() -> set[str]:
     return {e for p in REGISTRY.values() for f in p.formats.values() for e in f.extensions}
 
 
-def _each(args: argparse.Namespace) -> Iterator[tuple[str, api.Loaded | None]]:
-    """Load each input in turn; report a bad one on stderr and yield None for it.
+Record = dict[str, Any]
+Handler = Callable[[str, api.Loaded], tuple[int, Record | None]]
 
-    A whole corpus on the command line with ``--json`` to a file shows a progress bar on a
-    terminal's stderr.
+
+def run_each(args: argparse.Namespace, handle: Handler, *, what: str = "solving") -> int:
+    """Load each input and hand it to ``handle``, in input order; the worst exit status.
+
+    ``handle(arg, loaded)`` prints its text output itself and returns (exit status, JSON
+    record). With ``--json`` each input gets exactly one JSON line, in input order, naming it:
+    ``{"input": ..., **record}``, or for an input that fails to load or to be handled
+    ``{"input": ..., "status": "error", "error": "<message>", "exit": 2}``. The message also goes
+    to stderr, one line. A whole corpus on the command line with ``--json`` to a file shows a
+    progress bar on a terminal's stderr.
     """
+    as_json = bool(getattr(args, "json", False))
+    many = len(args.inputs) > 1
     inputs: Iterable[str] = args.inputs
-    if len(args.inputs) > 1 and getattr(args, "json", False) and _err.is_terminal \
-            and not sys.stdout.isatty():
-        inputs = track(args.inputs, description="solving", console=_err, transient=True)
+    if many and as_json and _err.is_terminal and not sys.stdout.isatty():
+        inputs = track(args.inputs, description=what, console=_err, transient=True)
+    codes: list[int] = []
     for arg in inputs:
         try:
-            yield arg, _load(arg, args)
-        except InputError as e:
-            _fail(str(e) if e.source else f"{arg}: {e}")
-            yield arg, None
-        except UsageError as e:
-            _fail(f"{arg}: {e}" if len(args.inputs) > 1 else str(e))
-            yield arg, None
+            code, record = handle(arg, _load(arg, args))
+        except (InputError, UsageError, AspuzzleError) as e:
+            message = _one_line(e, arg, many)
+            _fail(message)
+            code, record = EXIT_BAD_INPUT, {"status": "error", "error": message,
+                                            "exit": EXIT_BAD_INPUT}
+        codes.append(code)
+        if as_json and record is not None:
+            _print_json({"input": api.input_label(arg), **record})
+    return _combine(codes)
+
+
+def _one_line(e: AspuzzleError, arg: str, many: bool) -> str:
+    """The message of an error about one input, on one line; with several inputs it names the
+    input (an inline string by its first 60 characters)."""
+    text = str(e)
+    if many:
+        label = api.input_label(arg, 60, one_line=True)
+        if isinstance(e, InputError) and e.source in (None, "<argument>"):
+            text = str(e.with_source(label))
+        elif not isinstance(e, InputError):
+            text = f"{label}: {text}"
+    return " ".join(text.splitlines())
 
 
 def _config(args: argparse.Namespace) -> SolveConfig:
@@ -107,8 +168,15 @@ def _combine(codes: list[int]) -> int:
     return EXIT_OK
 
 
+_OTHER_LINE_BREAKS = ("\x85", "\u2028", "\u2029")
+"""Line breaks to Python's ``str.splitlines`` and JavaScript, though not to JSON: escaped."""
+
+
 def _print_json(obj: Any) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    text = json.dumps(obj, ensure_ascii=False)
+    for sep in _OTHER_LINE_BREAKS:  # one record per line, for readers that split on them too
+        text = text.replace(sep, f"\\u{ord(sep):04x}")
+    sys.stdout.write(_printable(text) + "\n")
     sys.stdout.flush()
 
 
@@ -116,31 +184,23 @@ def _print_json(obj: Any) -> None:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     config, options = _config(args), _options(args)
-    codes: list[int] = []
     many = len(args.inputs) > 1
-    for arg, loaded in _each(args):
-        if loaded is None:
-            codes.append(EXIT_BAD_INPUT)
-            continue
-        if args.to is not None:
-            _writer(loaded, args.to, need_solution=True)
+
+    def handle(arg: str, loaded: api.Loaded) -> tuple[int, Record | None]:
+        write = _writer(loaded, args.to, need_solution=True) if args.to is not None else None
         result = api.solve(loaded, max_solutions=args.max, config=config, options=options)
-        codes.append(result.exit_code)
         if args.json:
-            out = result.to_json()
-            if many:
-                out = {"input": arg, **out}
-            _print_json(out)
-            continue
-        if args.to is not None:
+            return result.exit_code, result.to_json()
+        if write is not None:
             if result.solutions:
-                write = _writer(loaded, args.to, need_solution=True)
                 sys.stdout.write(write(loaded.instance, result.solutions[0]))
             else:
                 _fail(f"{loaded.source}: {_verdict(result)}")
-            continue
-        _print_result(arg, loaded, result, args.ascii, many)
-    return _combine(codes)
+        else:
+            _print_result(arg, loaded, result, args.ascii, many)
+        return result.exit_code, None
+
+    return run_each(args, handle)
 
 
 def _verdict(result: api.Result) -> str:
@@ -171,34 +231,28 @@ def _print_result(arg: str, loaded: api.Loaded, result: api.Result, ascii: bool,
 
 def cmd_count(args: argparse.Namespace) -> int:
     config, options = _config(args), _options(args)
-    codes: list[int] = []
     many = len(args.inputs) > 1
-    for arg, loaded in _each(args):
-        if loaded is None:
-            codes.append(EXIT_BAD_INPUT)
-            continue
+
+    def handle(arg: str, loaded: api.Loaded) -> tuple[int, Record | None]:
         res = api.count(loaded, limit=args.limit, config=config, options=options)
         timed_out = not res.exact and (args.limit == 0 or res.count < args.limit)
-        codes.append(EXIT_TIMEOUT if timed_out else (EXIT_OK if res.count else EXIT_NONE))
+        code = EXIT_TIMEOUT if timed_out else (EXIT_OK if res.count else EXIT_NONE)
         if args.json:
-            out = res.to_json()
-            _print_json({"input": arg, **out} if many else out)
-        else:
-            qual = "" if res.exact else ("at least " if not timed_out else "at least (timeout) ")
-            head = f"{loaded.source}: " if many else ""
-            _out.print(f"{head}{qual}{res.count}", markup=False)
-    return _combine(codes)
+            return code, res.to_json()
+        qual = "" if res.exact else ("at least " if not timed_out else "at least (timeout) ")
+        head = f"{loaded.source}: " if many else ""
+        _out.print(f"{head}{qual}{res.count}", markup=False)
+        return code, None
+
+    return run_each(args, handle, what="counting")
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    codes: list[int] = []
-    for _arg, loaded in _each(args):
-        if loaded is None:
-            codes.append(EXIT_BAD_INPUT)
-            continue
+    def handle(arg: str, loaded: api.Loaded) -> tuple[int, Record | None]:
         _out.print(loaded.puzzle.render(loaded.instance, None, ascii=args.ascii), markup=False)
-        codes.append(EXIT_OK)
-    return _combine(codes)
+        return EXIT_OK, None
+
+    return run_each(args, handle)
 
 
 def _writer(loaded: api.Loaded, fmt: str | None,
@@ -235,22 +289,25 @@ def write_atomic(path: Path, text: str) -> None:
 def cmd_convert(args: argparse.Namespace) -> int:
     if len(args.inputs) > 1 and args.output:
         raise UsageError("-o/--output takes one input")
-    codes: list[int] = []
-    for _arg, loaded in _each(args):
-        if loaded is None:
-            codes.append(EXIT_BAD_INPUT)
-            continue
+
+    def handle(arg: str, loaded: api.Loaded) -> tuple[int, Record | None]:
         write = _writer(loaded, args.to)
         text = write(loaded.instance, None)
+        text = text if text.endswith("\n") else text + "\n"
+        record: Record = {"type": loaded.puzzle.name, "from": loaded.format, "to": args.to}
         if args.output:
             out = Path(args.output)
             if not out.parent.exists() and str(out.parent):
                 raise InputError("directory does not exist", source=str(out.parent))
             write_atomic(out, text)
+            record["output"] = str(out)
+        elif args.json:
+            record["text"] = text
         else:
-            sys.stdout.write(text if text.endswith("\n") else text + "\n")
-        codes.append(EXIT_OK)
-    return _combine(codes)
+            sys.stdout.write(text)
+        return EXIT_OK, record
+
+    return run_each(args, handle, what="converting")
 
 
 def cmd_types(args: argparse.Namespace) -> int:
@@ -329,6 +386,8 @@ def build_parser() -> argparse.ArgumentParser:
     _inputs(sp)
     sp.add_argument("--to", metavar="FORMAT", help="output format (omit to list the choices)")
     sp.add_argument("-o", "--output", metavar="FILE", help="write to FILE (atomically)")
+    sp.add_argument("--json", action="store_true",
+                    help="one JSON record per input, the converted text in 'text'")
     sp.set_defaults(func=cmd_convert)
 
     sp = sub.add_parser("types", help="list the puzzle types and their formats")

@@ -147,18 +147,25 @@ def _board(args: argparse.Namespace, loaded: Any, *, required: bool
 # --- commands ---------------------------------------------------------------------------------
 
 def cmd_explain(args: argparse.Namespace) -> int:
+    from aspuzzle import cli
     from aspuzzle.explain import explain
 
-    loaded = _load(args)
-    board, problems, _ = _board(args, loaded, required=False)
-    if problems:
-        raise InputError(f"the board has a broken link: {problems[0].text}",
-                         source=args.state)
-    result = explain(loaded, board=board, tier=Tier(args.tier))
-    if args.json:
-        _json(result.to_json())
-    else:
+    if args.state is not None and len(args.inputs) > 1:
+        raise UsageError("--state takes one INPUT")
+
+    def handle(arg: str, loaded: Any) -> tuple[int, dict[str, Any] | None]:
+        args.input = arg
+        board, problems, _ = _board(args, loaded, required=False)
+        if problems:
+            raise InputError(f"the board has a broken link: {problems[0].text}",
+                             source=args.state)
+        result = explain(loaded, board=board, tier=Tier(args.tier))
+        code = EXIT_NO if result.status == "contradiction" and not board.cells else EXIT_OK
+        if args.json:
+            return code, result.to_json()
         title = loaded.puzzle.title
+        if len(args.inputs) > 1:
+            title = f"{loaded.source}: {title}"
         n = len(result.steps)
         steps = f"{n} step{'' if n == 1 else 's'}"
         head = {"solved": f"solved in {steps}",
@@ -171,7 +178,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
         if result.note:
             _print(result.note[0].upper() + result.note[1:]
                    + ("" if result.note.endswith(".") else "."))
-    return EXIT_NO if result.status == "contradiction" and not board.cells else EXIT_OK
+        return code, None
+
+    return cli.run_each(args, handle, what="explaining")
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
@@ -256,9 +265,13 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 # --- registration -----------------------------------------------------------------------------
 
-def _common(sp: argparse.ArgumentParser, *, state_required: bool) -> None:
-    sp.add_argument("input", metavar="INPUT",
-                    help="puzzle file, '-' for standard input, or an inline puzzle string")
+def _common(sp: argparse.ArgumentParser, *, state_required: bool, many: bool = False) -> None:
+    if many:
+        sp.add_argument("inputs", nargs="+", metavar="INPUT",
+                        help="puzzle files, '-' for standard input, or inline puzzle strings")
+    else:
+        sp.add_argument("input", metavar="INPUT",
+                        help="puzzle file, '-' for standard input, or an inline puzzle string")
     sp.add_argument("--type", "-t", help="puzzle type (default: detect)")
     sp.add_argument("--from", dest="from_", metavar="FORMAT",
                     help="input format (default: detect)")
@@ -268,13 +281,14 @@ def _common(sp: argparse.ArgumentParser, *, state_required: bool) -> None:
                     + (" (default: the marks of INPUT)" if state_required else ""))
     sp.add_argument("--tier", choices=[str(t) for t in Tier], default=str(Tier.NESTED),
                     help="hardest reasoning allowed (default: nested)")
-    sp.add_argument("--json", action="store_true", help="print JSON")
+    sp.add_argument("--json", action="store_true",
+                    help="print JSON" + (" (one line per input)" if many else ""))
 
 
 def register(sub: Any) -> None:
     """Add the subcommands to the main parser's subparsers."""
     sp = sub.add_parser("explain", help="explain the solution step by step, with named rules")
-    _common(sp, state_required=False)
+    _common(sp, state_required=False, many=True)
     sp.set_defaults(func=cmd_explain)
 
     sp = sub.add_parser("hint", help="the first mistake on a board, or the next step")

@@ -26,7 +26,8 @@ def test_json_contract() -> None:
     r = run_cli("solve", SEED, "--json")
     assert r.returncode == 0
     out = json.loads(r.stdout)
-    assert set(out) == {"type", "status", "solutions", "time_s"}
+    assert set(out) == {"input", "type", "status", "solutions", "time_s"}
+    assert out["input"] == SEED
     assert out["type"] == "tents" and out["status"] == "unique"
     assert out["solutions"][0]["tents"][0] == [1, 2]
 
@@ -59,8 +60,8 @@ def test_no_solution_is_exit_1_not_an_error() -> None:
 
 def test_count_is_exact_and_respects_limit() -> None:
     r = run_cli("count", "-", "--type", "tents", "--json", stdin="  ? ? ?\n? . T .\n")
-    assert json.loads(r.stdout) | {"time_s": 0} == {"type": "tents", "count": 2, "exact": True,
-                                                    "time_s": 0}
+    assert json.loads(r.stdout) | {"time_s": 0} == {"input": "-", "type": "tents", "count": 2,
+                                                    "exact": True, "time_s": 0}
     r = run_cli("count", "-", "--type", "tents", "--limit", "1", "--json",
                 stdin="  ? ? ?\n? . T .\n")
     out = json.loads(r.stdout)
@@ -127,7 +128,10 @@ def test_bad_input_among_good_ones_reports_it_and_goes_on(tmp_path: Path) -> Non
     r = run_cli("solve", str(bad), SEED, "--json")
     assert r.returncode == 2
     assert "unknown cell 'Q'" in r.stderr and "line 2" in r.stderr and "cell (1,2)" in r.stderr
-    assert json.loads(r.stdout)["status"] == "unique"
+    first, second = (json.loads(x) for x in r.stdout.splitlines())
+    assert first["input"] == str(bad) and first["status"] == "error" and first["exit"] == 2
+    assert "unknown cell 'Q'" in first["error"]
+    assert second["status"] == "unique"
 
 
 def test_render_shows_the_unsolved_puzzle() -> None:

@@ -427,7 +427,7 @@ def test_cli_solves_an_inline_id_with_json() -> None:
     r = run_cli("solve", f"futoshiki:{record['id']}", "--json")
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
-    assert set(out) == {"type", "status", "solutions", "time_s"}
+    assert set(out) == {"input", "type", "status", "solutions", "time_s"}
     assert out["type"] == "futoshiki" and out["status"] == "unique"
     assert out["solutions"] == [record["solution"]]
 

@@ -9,10 +9,16 @@ DESC has one character per cell, row by row: ``1``..``9``, then ``a``..``z`` for
 ``A``..``Z`` for 36..61.
 
 The rules follow ``singles.c`` (``decode_params``, ``validate_params``, ``unpick_desc``,
-``n2c``/``c2n``): width and height are 2..62, the description has exactly W*H characters, and
-every number is between 1 and max(W, H). The writer prints ``WxH``, the difficulty letter when
-the puzzle came with one, and the cells, so his IDs read and write back byte for byte. A file
-may hold the ID on one line among blank lines and ``#`` comment lines.
+``n2c``/``c2n``): width and height are 2..62 and the description has exactly W*H characters.
+The writer prints ``WxH``, the difficulty letter when the puzzle came with one, and the cells,
+so his IDs read and write back byte for byte. A file may hold the ID on one line among blank
+lines and ``#`` comment lines.
+
+One rule is relaxed on purpose: ``singles.c`` only makes numbers up to max(W, H), but published
+Hitori puzzles (janko.at's, for example) use larger ones (a 9 in an 8x8, an 11 in a 10x10), so
+any number the alphabet holds (1..61) is read and written in any grid size. Such an ID is
+exchanged between tools faithfully, although Tatham's program itself would refuse it
+("Number too large for puzzle"). A number above 61 has no character: writing it is an error.
 """
 
 from __future__ import annotations
@@ -52,7 +58,6 @@ def read_tatham(text: str) -> HitoriInstance:
     width, height, difficulty = read_tatham_params(params, WHAT, at, difficulties=DIFFICULTIES,
                                                    min_size=MIN_SIZE, max_size=MAX_SIZE)
     area = width * height
-    top = min(max(width, height), MAX_NUMBER)
     values: list[int] = []
     for i, ch in enumerate(desc[:area]):
         cell = (i // width + 1, i % width + 1)
@@ -61,10 +66,6 @@ def read_tatham(text: str) -> HitoriInstance:
             what = "'0' (numbers start at 1)" if ch == "0" else f"'{ch}'"
             raise InputError(f"singles ID: unexpected {what} in the description "
                              "(use 1-9, a-z for 10-35, A-Z for 36-61)", at(base + i, cell))
-        if value > top:
-            raise InputError(f"singles ID: number {value} ('{ch}') is larger than the grid "
-                             f"allows: at most {top} in a {width}x{height} grid",
-                             at(base + i, cell))
         values.append(value)
     if len(desc) != area:
         raise InputError(f"singles ID: the description has {len(desc)} characters, expected "
@@ -82,13 +83,13 @@ def write_tatham(inst: HitoriInstance, sol: HitoriSolution | None = None) -> str
     if not (MIN_SIZE <= w <= MAX_SIZE and MIN_SIZE <= h <= MAX_SIZE):
         raise InputError(f"Tatham's singles cannot hold a {w}x{h} grid: width and height "
                          f"must be {MIN_SIZE}..{MAX_SIZE}")
-    top = min(max(w, h), MAX_NUMBER)
     out: list[str] = []
     for r, row in enumerate(inst.grid, 1):
         for c, v in enumerate(row, 1):
-            if not 1 <= v <= top:
-                raise InputError(f"Tatham's singles cannot hold the number {v}: numbers must "
-                                 f"be 1..{top} in a {w}x{h} grid", Location(cell=(r, c)))
+            if not 1 <= v <= MAX_NUMBER:
+                raise InputError(f"Tatham's singles cannot hold the number {v}: its IDs have "
+                                 f"one character per cell, for 1..{MAX_NUMBER} (1-9, a-z, A-Z)",
+                                 Location(cell=(r, c)))
             out.append(_DIGITS[v - 1])
     params = f"{w}x{h}"
     if inst.difficulty in DIFFICULTIES:
