@@ -1,19 +1,17 @@
 """Subcommands that reason like a human solver: explain, hint, check, check-step, rules.
 
-    aspuzzle explain INPUT [--state STATE] [--tier direct|case|nested] [--json]
+    aspuzzle explain INPUT... [--state STATE] [--tier direct|case|nested] [--json]
     aspuzzle hint INPUT [--state STATE] [--json]
     aspuzzle check INPUT [--state STATE] [--json]
-    aspuzzle check-step INPUT [--state STATE] --rule NAME [--set CELL=VALUE ...]
+    aspuzzle check-step INPUT [--state STATE] --rule NAME [--set KEY=VALUE ...]
                                 [--link TREE-TENT ...] [--json]
-    aspuzzle rules [--json]
+    aspuzzle rules [--type T] [--json]
 
-STATE is a player's board: the plain-text grid with ``A`` (tent) and ``x`` (grass) marks, a
-Tatham game ID with marks, or a LEGUP TreeTent file (marks and tree-tent lines). Without
-``--state`` the marks of INPUT itself are used (hint, check, check-step).
-
-CELLS for ``--set`` are ``ROW,COL=VALUE`` (1-based), VALUE ``tent`` / ``grass`` (or ``A`` /
-``x``), e.g. ``--set 3,1=grass 3,6=grass``; links for ``--link`` are ``TREE_ROW,TREE_COL-ROW,COL``,
-e.g. ``--link 2,4-1,4``.
+Every puzzle type brings its rules, its player's board and what ``--set`` takes through the
+Puzzle protocol (``puzzle.reasoning()``); nothing here knows a type by name. STATE is a
+player's board in the type's own format (Tents: the text grid with ``A`` / ``x`` marks, a
+Tatham ID with marks, or a LEGUP file). Without ``--state`` the marks of INPUT itself are used
+(hint, check, check-step).
 
 Exit status: explain 0 (1 if the puzzle has no solution); hint 0; check 0 if no rule is broken,
 1 otherwise; check-step 0 if the step is valid, 1 if not; 2 bad input or usage.
@@ -26,12 +24,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from typing import Any
 
 from aspuzzle.difficulty import Tier
 from aspuzzle.errors import InputError, UsageError
+from aspuzzle.explain.parse import parse_cell_value
 
 __all__ = ["parse_cells", "parse_links", "register"]
 
@@ -51,30 +49,16 @@ def _json(obj: Any) -> None:
 
 # --- arguments --------------------------------------------------------------------------------
 
-_VALUES = {"tent": "tent", "a": "tent", "t": "tent", "grass": "grass", "x": "grass",
-           "g": "grass"}
-
-
-def _cell(text: str, where: str) -> Cell:
-    m = re.fullmatch(r"\s*\(?\s*(\d+)\s*,\s*(\d+)\s*\)?\s*", text)
-    if not m:
-        raise UsageError(f"{where}: '{text}' is not a cell; write ROW,COL (e.g. 3,1)")
-    return int(m.group(1)), int(m.group(2))
+_TENTS_VALUES = {"tent": "tent", "a": "tent", "t": "tent", "grass": "grass", "x": "grass",
+                 "g": "grass"}
 
 
 def parse_cells(items: list[str]) -> tuple[tuple[Cell, str], ...]:
-    """``["3,1=grass", "3,6=x"]`` -> ``(((3, 1), "grass"), ((3, 6), "grass"))``."""
+    """Tents' ``["3,1=grass", "3,6=x"]`` -> ``(((3, 1), "grass"), ((3, 6), "grass"))``."""
     out: dict[Cell, str] = {}
     for item in items:
         for part in item.split():
-            cell_text, sep, value = part.partition("=")
-            if not sep:
-                raise UsageError(f"--set: '{part}' has no '='; write ROW,COL=tent or "
-                                 f"ROW,COL=grass")
-            cell = _cell(cell_text, "--set")
-            v = _VALUES.get(value.strip().lower())
-            if v is None:
-                raise UsageError(f"--set: '{value}' is not a value; use tent or grass")
+            cell, v = parse_cell_value(part, _TENTS_VALUES, "tent or grass")
             if out.get(cell, v) != v:
                 raise UsageError(f"--set: ({cell[0]},{cell[1]}) is set to two values")
             out[cell] = v
@@ -82,7 +66,9 @@ def parse_cells(items: list[str]) -> tuple[tuple[Cell, str], ...]:
 
 
 def parse_links(items: list[str]) -> tuple[tuple[Cell, Cell], ...]:
-    """``["2,4-1,4"]`` -> ``(((2, 4), (1, 4)),)`` (tree first, then tent)."""
+    """Tents' ``["2,4-1,4"]`` -> ``(((2, 4), (1, 4)),)`` (tree first, then tent)."""
+    from aspuzzle.explain.parse import parse_cell
+
     out: set[tuple[Cell, Cell]] = set()
     for item in items:
         for part in item.split():
@@ -90,8 +76,25 @@ def parse_links(items: list[str]) -> tuple[tuple[Cell, Cell], ...]:
             if not sep:
                 raise UsageError(f"--link: '{part}' is not TREE_ROW,TREE_COL-ROW,COL "
                                  f"(e.g. 2,4-1,4)")
-            out.add((_cell(a, "--link"), _cell(b, "--link")))
+            out.add((parse_cell(a, "--link"), parse_cell(b, "--link")))
     return tuple(sorted(out))
+
+
+def _sets(items: list[str], kit: Any, inst: Any) -> tuple[tuple[Any, str], ...]:
+    out: dict[Any, str] = {}
+    for item in items:
+        for part in item.split():
+            for key, v in kit.parse_set(part, inst):
+                if out.get(key, v) != v:
+                    raise UsageError(f"--set: '{part}' sets a value twice")
+                out[key] = v
+    return tuple(sorted(out.items()))
+
+
+def _links(items: list[str], kit: Any, inst: Any) -> tuple[Any, ...]:
+    if items and kit.parse_link is None:
+        raise UsageError("--link is for Tents only (tree-tent links)")
+    return tuple(sorted({kit.parse_link(part, inst) for item in items for part in item.split()}))
 
 
 # --- loading ----------------------------------------------------------------------------------
@@ -115,33 +118,24 @@ def _state_text(args: argparse.Namespace) -> str:
     return api.read_input(arg)
 
 
-def _board(args: argparse.Namespace, loaded: Any, *, required: bool
+def _board(args: argparse.Namespace, loaded: Any, kit: Any, *, required: bool
            ) -> tuple[Any, list[Any], bool]:
-    """The player's board (and problems with its links) from --state, or INPUT's own marks,
-    and whether its format can show links (LEGUP) or not (text, Tatham)."""
+    """The player's board (and problems found reading it) from --state, or INPUT's own marks,
+    and whether its format can show links (LEGUP) or not."""
     from aspuzzle.explain import Board
-    from aspuzzle.puzzles.tents.legup import detect_legup
-    from aspuzzle.puzzles.tents.reasoning import board_of, read_state
 
-    if loaded.puzzle.name != "tents":
-        raise UsageError(f"explanations, hints and checks are not available for "
-                         f"{loaded.puzzle.name} puzzles yet (only tents)")
     if args.state is None and not required:
         return Board({}), [], True
-    if args.state is None and loaded.format not in ("text", "tatham", "legup"):
+    if args.state is None and loaded.format not in kit.mark_formats:
         raise UsageError(f"give the player's board with --state (a {loaded.format} file "
                          f"holds no marks)")
     source = args.state if args.state is not None else loaded.source
     text = _state_text(args)
     try:
-        inst, marks, links = read_state(text)
+        board, problems = kit.read_state(text, loaded.instance)
     except InputError as e:
         raise e.with_source(e.source or source) from None
-    if inst != loaded.instance:
-        raise InputError("the board is not of this puzzle (its size, trees or clues differ)",
-                         source=source)
-    board, problems = board_of(inst, marks, links)
-    return board, problems, detect_legup(text)
+    return board, problems, kit.shows_links(text)
 
 
 # --- commands ---------------------------------------------------------------------------------
@@ -155,7 +149,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
     def handle(arg: str, loaded: Any) -> tuple[int, dict[str, Any] | None]:
         args.input = arg
-        board, problems, _ = _board(args, loaded, required=False)
+        board, problems, _ = _board(args, loaded, loaded.puzzle.reasoning(), required=False)
         if problems:
             raise InputError(f"the board has a broken link: {problems[0].text}",
                              source=args.state)
@@ -184,27 +178,28 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    from aspuzzle.explain import reasoner_for
     from aspuzzle.explain.player import hint
 
     loaded = _load(args)
-    board, problems, shows_links = _board(args, loaded, required=True)
-    h = hint(reasoner_for(loaded), board, max_depth=Tier(args.tier).max_depth,
+    kit = loaded.puzzle.reasoning()
+    board, problems, shows_links = _board(args, loaded, kit, required=True)
+    rs = kit.reasoner(loaded.instance)
+    h = hint(rs, board, max_depth=Tier(args.tier).max_depth,
              bad_links=problems, cells_only=not shows_links)
     if args.json:
-        _json({"type": loaded.puzzle.name, **h.to_json()})
+        _json({"type": loaded.puzzle.name, **h.to_json(rs.encode)})
     else:
         _print(h.render())
     return EXIT_OK
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from aspuzzle.explain import reasoner_for
     from aspuzzle.explain.player import check
 
     loaded = _load(args)
-    board, problems, _ = _board(args, loaded, required=True)
-    result = check(reasoner_for(loaded), board, problems)
+    kit = loaded.puzzle.reasoning()
+    board, problems, _ = _board(args, loaded, kit, required=True)
+    result = check(kit.reasoner(loaded.instance), board, problems)
     if args.json:
         _json({"type": loaded.puzzle.name, **result.to_json()})
     else:
@@ -213,53 +208,56 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_check_step(args: argparse.Namespace) -> int:
-    from aspuzzle.explain import reasoner_for
     from aspuzzle.explain.player import check_step
 
-    sets = parse_cells(args.set or [])
-    links = parse_links(args.link or [])
     loaded = _load(args)
-    board, problems, _ = _board(args, loaded, required=True)
+    kit = loaded.puzzle.reasoning()
+    sets = _sets(args.set or [], kit, loaded.instance)
+    links = _links(args.link or [], kit, loaded.instance)
+    board, problems, _ = _board(args, loaded, kit, required=True)
     if problems:
         raise InputError(f"the board has a broken link: {problems[0].text}")
-    inst = loaded.instance
-    for cell in [c for c, _ in sets] + [c for lk in links for c in lk]:
-        if not (1 <= cell[0] <= inst.height and 1 <= cell[1] <= inst.width):
-            raise UsageError(f"({cell[0]},{cell[1]}) is outside the "
-                             f"{inst.height}x{inst.width} grid")
-    for cell, _ in sets:
-        if cell in inst.trees:
-            raise UsageError(f"({cell[0]},{cell[1]}) is a tree")
-    for tree, tent in links:
-        if tree not in inst.trees:
-            raise UsageError(f"--link: ({tree[0]},{tree[1]}) is not a tree")
-        if abs(tree[0] - tent[0]) + abs(tree[1] - tent[1]) != 1 or tent in inst.trees:
-            raise UsageError(f"--link: ({tent[0]},{tent[1]}) is not a free cell next to the "
-                             f"tree ({tree[0]},{tree[1]})")
-    verdict = check_step(reasoner_for(loaded), board, args.rule, sets, links,
+    rs = kit.reasoner(loaded.instance)
+    verdict = check_step(rs, board, args.rule, sets, links,
                          max_depth=Tier(args.tier).max_depth)
     if args.json:
-        _json({"type": loaded.puzzle.name, **verdict.to_json()})
+        _json({"type": loaded.puzzle.name, **verdict.to_json(rs.encode)})
     else:
         _print(verdict.render())
     return EXIT_OK if verdict.valid else EXIT_NO
 
 
-def cmd_rules(args: argparse.Namespace) -> int:
-    from aspuzzle.difficulty import RULE_TIERS
-    from aspuzzle.puzzles.tents.rules import CATALOGUE
+def _catalogues(type_: str | None) -> list[tuple[str, Any]]:
+    """(type name, rule catalogue) of one type, or of every type that has rules."""
+    from aspuzzle.puzzles import REGISTRY, get_puzzle
 
-    if args.json:
-        _json({"type": "tents", "rules": [
-            {"name": r.name, "id": r.id, "kind": str(r.kind), "sheet": r.sheet,
-             "tier": str(RULE_TIERS["tents"][r.id]), "summary": r.summary} for r in CATALOGUE]})
-        return EXIT_OK
-    for kind in ("direct", "case", "contradiction"):
-        _print(f"{kind.capitalize()} rules:")
-        for r in CATALOGUE:
-            if str(r.kind) == kind:
-                sheet = f" [{r.sheet}]" if r.sheet else ""
-                _print(f"  {r.name}{sheet}: {r.summary}")
+    puzzles = [get_puzzle(type_)] if type_ else list(REGISTRY.values())
+    out = []
+    for p in puzzles:
+        try:
+            out.append((p.name, p.reasoning().catalogue))
+        except UsageError:
+            if type_:
+                raise
+    return out
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    from aspuzzle.difficulty import rule_tier
+
+    for name, catalogue in _catalogues(args.type):
+        if args.json:
+            _json({"type": name, "rules": [
+                {"name": r.name, "id": r.id, "kind": str(r.kind), "sheet": r.sheet,
+                 "tier": str(rule_tier(name, r)), "summary": r.summary} for r in catalogue]})
+            continue
+        _print(f"{name}:")
+        for kind in ("direct", "case", "contradiction"):
+            _print(f"  {kind.capitalize()} rules:")
+            for r in catalogue:
+                if str(r.kind) == kind:
+                    sheet = f" [{r.sheet}]" if r.sheet else ""
+                    _print(f"    {r.name}{sheet}: {r.summary}")
     return EXIT_OK
 
 
@@ -277,7 +275,7 @@ def _common(sp: argparse.ArgumentParser, *, state_required: bool, many: bool = F
                     help="input format (default: detect)")
     what = "the player's board" + ("" if state_required else " to start from")
     sp.add_argument("--state", metavar="STATE",
-                    help=f"{what}: text grid with A/x marks, Tatham ID, or LEGUP XML"
+                    help=f"{what}, in the puzzle type's state format (see the README)"
                     + (" (default: the marks of INPUT)" if state_required else ""))
     sp.add_argument("--tier", choices=[str(t) for t in Tier], default=str(Tier.NESTED),
                     help="hardest reasoning allowed (default: nested)")
@@ -304,12 +302,15 @@ def register(sub: Any) -> None:
     _common(sp, state_required=True)
     sp.add_argument("--rule", required=True, metavar="NAME",
                     help="the rule's name, e.g. 'Finish with Grass' (see 'aspuzzle rules')")
-    sp.add_argument("--set", nargs="+", metavar="CELL=VALUE",
-                    help="cells the step sets: ROW,COL=tent|grass ...")
+    sp.add_argument("--set", nargs="+", metavar="KEY=VALUE",
+                    help="what the step sets: tents ROW,COL=tent|grass; hitori "
+                         "ROW,COL=shaded|unshaded; futoshiki ROW,COL=D or ROW,COL!=D; "
+                         "logicgrid 'CAT:VALUE=CAT:VALUE' or '...!=...'")
     sp.add_argument("--link", nargs="+", metavar="TREE-TENT",
                     help="links the step makes: TREE_ROW,TREE_COL-ROW,COL ...")
     sp.set_defaults(func=cmd_check_step)
 
-    sp = sub.add_parser("rules", help="list the reasoning rules (Tents, as in LEGUP)")
-    sp.add_argument("--json", action="store_true", help="print JSON")
+    sp = sub.add_parser("rules", help="list the reasoning rules of each puzzle type")
+    sp.add_argument("--type", "-t", help="only this puzzle type")
+    sp.add_argument("--json", action="store_true", help="print JSON (one line per type)")
     sp.set_defaults(func=cmd_rules)

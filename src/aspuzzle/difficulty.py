@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import Any
 
-__all__ = ["RULE_TIERS", "Tier", "rate", "tier_of"]
+__all__ = ["RULE_TIERS", "Tier", "rate", "rule_tier", "tier_of"]
 
 
 class Tier(StrEnum):
@@ -65,6 +65,15 @@ RULE_TIERS: dict[str, dict[str, Tier]] = {
         "fill_in_row": Tier.CASE,
     },
 }
+
+
+def rule_tier(type_name: str, rule: Any) -> Tier:
+    """The tier of one rule (an object with ``id`` and ``kind``): as listed in
+    :data:`RULE_TIERS`, else ``case`` for a case rule and ``direct`` for any other."""
+    listed = RULE_TIERS.get(type_name, {}).get(rule.id)
+    if listed is not None:
+        return listed
+    return Tier.CASE if str(rule.kind) == "case" else Tier.DIRECT
 
 
 def tier_of(steps: Iterable[Any]) -> Tier:

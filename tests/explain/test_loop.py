@@ -11,13 +11,13 @@ from collections.abc import Sequence
 from itertools import product
 
 from aspuzzle.difficulty import Tier, tier_of
-from aspuzzle.explain import Board, Case, Evaluation, Kind, Probe, Step, Use, run
+from aspuzzle.explain import Board, Case, Evaluation, Kind, Probe, ReasonerBase, Step, Use, run
 
 Cell = tuple[int, int]
 Clause = tuple[tuple[int, bool], ...]  # (switch, wanted on?)
 
 
-class Switches:
+class Switches(ReasonerBase):
     """Switches 1..n (cells (1, i), "on" / "off") under clauses; brute force for the proofs."""
 
     type = "switches"

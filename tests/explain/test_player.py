@@ -182,7 +182,7 @@ def test_check_step_usage_errors() -> None:
         check_step(rs, b, "Empty Field", ())
     rs, b = board(mark(SEED, (1, 1, "x")))
     v = check_step(rs, b, "Empty Field", (((1, 1), "grass"),))
-    assert not v.valid and "already grass" in v.text
+    assert not v.valid and "is grass already" in v.text
 
 
 def test_hint_on_a_board_that_cannot_show_links_skips_link_only_steps() -> None:

@@ -24,6 +24,7 @@ from aspuzzle.explain.loop import (
     ExplainBug,
     Probe,
     Reasoner,
+    ReasonerBase,
     ReproofError,
     Run,
     run,
@@ -42,6 +43,7 @@ __all__ = [
     "Link",
     "Probe",
     "Reasoner",
+    "ReasonerBase",
     "ReproofError",
     "Run",
     "Step",
@@ -52,27 +54,26 @@ __all__ = [
 ]
 
 
-def _instance(puzzle: Any) -> tuple[str, Any]:
-    """(type name, instance) of a Loaded puzzle or a bare instance."""
+def _loaded(puzzle: Any) -> Any:
+    """A Loaded puzzle from a Loaded puzzle or a bare instance of a registered type."""
     from aspuzzle.api import Loaded
-    from aspuzzle.puzzles.tents.model import TentsInstance
+    from aspuzzle.puzzles import REGISTRY
 
     if isinstance(puzzle, Loaded):
-        return puzzle.puzzle.name, puzzle.instance
-    if isinstance(puzzle, TentsInstance):
-        return "tents", puzzle
+        return puzzle
+    where = type(puzzle).__module__
+    for p in REGISTRY.values():
+        package = type(p).__module__  # the type's folder: aspuzzle.puzzles.tents
+        if where == package or where.startswith(package + "."):
+            return Loaded(p, puzzle, "")
     raise UsageError(f"cannot explain a {type(puzzle).__name__}; give a loaded puzzle")
 
 
 def reasoner_for(puzzle: Any) -> Any:
-    """The reasoner (rules grounded once) for a loaded puzzle or an instance."""
-    name, inst = _instance(puzzle)
-    if name != "tents":
-        raise UsageError(f"explanations are not available for {name} puzzles yet "
-                         f"(only tents)")
-    from aspuzzle.puzzles.tents.reasoning import TentsReasoner
-
-    return TentsReasoner(inst)
+    """The reasoner (rules grounded once) for a loaded puzzle or an instance; a UsageError for
+    a type without reasoning rules."""
+    loaded = _loaded(puzzle)
+    return loaded.puzzle.reasoning().reasoner(loaded.instance)
 
 
 def explain(puzzle: Any, *, board: Board | None = None, tier: Tier | str = Tier.NESTED,
@@ -83,7 +84,7 @@ def explain(puzzle: Any, *, board: Board | None = None, tier: Tier | str = Tier.
     tier the explanation may stop early (status ``stuck``).
     """
     start_t = time.perf_counter()
-    name, _inst = _instance(puzzle)
+    name = _loaded(puzzle).puzzle.name
     rs = reasoner if reasoner is not None else reasoner_for(puzzle)
     start = board if board is not None else Board({})
     result = run(rs, start, Tier(tier).max_depth)
@@ -102,7 +103,7 @@ def explain(puzzle: Any, *, board: Board | None = None, tier: Tier | str = Tier.
     else:
         status, note = _why_stopped(rs, result.board)
     return Explanation(name, tuple(steps), status, str(tier_of(steps)), start, result.board,
-                       note, time.perf_counter() - start_t)
+                       note, time.perf_counter() - start_t, encode=rs.encode)
 
 
 def _why_stopped(rs: Any, board: Board) -> tuple[str, str]:

@@ -18,9 +18,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
-from aspuzzle.explain.steps import Board, Branch, Cell, Kind, Link, Step, Use, cells_text
+from aspuzzle.explain.steps import (
+    JSON,
+    Board,
+    Branch,
+    Key,
+    Kind,
+    Link,
+    Step,
+    Use,
+    cell_json,
+    cells_text,
+)
 
 __all__ = [
     "Case",
@@ -28,6 +39,7 @@ __all__ = [
     "ExplainBug",
     "Probe",
     "Reasoner",
+    "ReasonerBase",
     "ReproofError",
     "Run",
     "describe_sets",
@@ -35,7 +47,7 @@ __all__ = [
     "run",
 ]
 
-Sets = tuple[tuple[Cell, str], ...]
+Sets = tuple[tuple[Key, str], ...]
 
 
 class ExplainBug(AssertionError):
@@ -124,6 +136,40 @@ class Reasoner(Protocol):
         """The completed board if exactly one solution agrees with ``board`` (else None); used
         only to decide which branch to look at first."""
         ...
+
+    def words(self, sets: Sets, links: tuple[Link, ...]) -> str:
+        """What a step sets, in words: "(1,2) is a tent and (1,3) (2,3) are grass"."""
+        ...
+
+    def mistake(self, sets: Sets, links: tuple[Link, ...]) -> str:
+        """A wrong mark, in words: "(1,2) cannot be a tent"."""
+        ...
+
+    def encode(self, sets: Sets, links: tuple[Link, ...]) -> list[JSON]:
+        """What a step sets, as the ``"sets"`` list of its JSON."""
+        ...
+
+
+class ReasonerBase:
+    """Defaults of the wording and JSON methods of :class:`Reasoner`, for grid puzzles whose
+    board keys are cells: a reasoner inherits them and overrides what its type says
+    differently."""
+
+    nouns: ClassVar[dict[str, tuple[str, str]]] = {}
+    """How a value reads after "is" / "are": {"tent": ("a tent", "tents")}."""
+
+    def words(self, sets: Sets, links: tuple[Link, ...]) -> str:
+        return describe_sets(sets, links, self.nouns)
+
+    def mistake(self, sets: Sets, links: tuple[Link, ...]) -> str:
+        if sets:
+            (cell, value), = sets
+            return f"{cells_text([cell])} cannot be {self.nouns.get(value, (value,))[0]}"
+        (a, b), = links
+        return f"{cells_text([a])} cannot be linked to {cells_text([b])}"
+
+    def encode(self, sets: Sets, links: tuple[Link, ...]) -> list[JSON]:
+        return cell_json(sets, links)
 
 
 @dataclass
@@ -339,30 +385,29 @@ def _build(reasoner: Reasoner, board: Board, trial: _Trial, depth: int) -> Step:
     else:
         sets, links = (), ()
     return Step(case.rule, Kind.CASE, sets, links, case.uses,
-                _case_text(case, branches, sets, links), tuple(branches), case.rule_id,
+                _case_text(reasoner, case, branches, sets, links), tuple(branches), case.rule_id,
                 case.sheet)
 
 
-def _case_text(case: Case, branches: Sequence[Branch], sets: Sets,
+def _case_text(reasoner: Reasoner, case: Case, branches: Sequence[Branch], sets: Sets,
                links: tuple[Link, ...]) -> str:
     dead = sum(b.dead for b in branches)
     if dead == len(branches):
         return f"{case.text}; every case leads to a contradiction."
-    what = describe_sets(sets, links)
+    what = reasoner.words(sets, links)
     if len(branches) - dead == 1:
         return f"{case.text}; all cases but one lead to a contradiction, so {what}."
     return f"{case.text}; in every possible case {what}."
 
 
-_NOUN = {"tent": ("a tent", "tents")}
-
-
-def describe_sets(sets: Sets, links: tuple[Link, ...]) -> str:
-    """"(1,2) is a tent and (1,3) (2,3) are grass", for the cells and links a step sets."""
+def describe_sets(sets: Sets, links: tuple[Link, ...],
+                  nouns: dict[str, tuple[str, str]] | None = None) -> str:
+    """"(1,2) is a tent and (1,3) (2,3) are grass", for the cells and links a step sets;
+    ``nouns`` says how a value reads after "is" and "are"."""
     parts = []
     for value in sorted({v for _, v in sets}, reverse=True):
         cells = [c for c, v in sets if v == value]
-        one, many = _NOUN.get(value, (value, value))
+        one, many = (nouns or {}).get(value, (value, value))
         parts.append(f"{cells_text(cells)} is {one}" if len(cells) == 1
                      else f"{cells_text(cells)} are {many}")
     parts += [f"{cells_text([a])} is linked to {cells_text([b])}" for a, b in links]

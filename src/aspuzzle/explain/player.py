@@ -17,14 +17,14 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from aspuzzle.errors import UsageError
-from aspuzzle.explain.loop import Evaluation, Reasoner, describe_sets, find_case, run
-from aspuzzle.explain.steps import Board, Cell, Kind, Link, Step, cells_text
+from aspuzzle.explain.loop import Evaluation, Reasoner, find_case, run
+from aspuzzle.explain.steps import Board, Cell, Encode, Key, Kind, Link, Step, cell_json, cells_text
 
 __all__ = ["CheckResult", "Hint", "PlayerReasoner", "StepVerdict", "check", "check_step",
            "hint"]
 
 JSON = dict[str, Any]
-Sets = tuple[tuple[Cell, str], ...]
+Sets = tuple[tuple[Key, str], ...]
 
 
 class RuleRef(Protocol):
@@ -120,24 +120,20 @@ class Hint:
     """For a mistake: steps from the player's other (right) marks plus the wrong one to a
     contradiction."""
 
-    def to_json(self) -> JSON:
+    def to_json(self, encode: Encode = cell_json) -> JSON:
         out: JSON = {"kind": self.kind, "text": self.text,
-                     "step": self.step.to_json() if self.step else None}
+                     "step": self.step.to_json(encode) if self.step else None}
         if self.mistake is not None:
             sets, links = self.mistake
-            out["mistake"] = {"sets": [{"cell": list(c), "value": v} for c, v in sets],
+            out["mistake"] = {"sets": encode(sets, links),
                               "links": [[list(a), list(b)] for a, b in links]}
-            out["refutation"] = [s.to_json() for s in self.refutation]
+            out["refutation"] = [s.to_json(encode) for s in self.refutation]
         return out
 
     def render(self) -> str:
         if self.step is not None:
             return f"Next step - {self.step.rule}: {self.step.text}"
         return self.text
-
-
-def _value_words(value: str) -> str:
-    return {"tent": "a tent"}.get(value, value)
 
 
 def hint(reasoner: PlayerReasoner, board: Board, *, max_depth: int = 2,
@@ -170,12 +166,7 @@ def hint(reasoner: PlayerReasoner, board: Board, *, max_depth: int = 2,
                       frozenset(lk for lk in board.links if lk not in bad_links_
                                 and lk[1] not in bad_cells))
         trial = right.with_(sets, links)
-        if sets:
-            (cell, value), = sets
-            what = f"{cells_text([cell])} cannot be {_value_words(value)}"
-        else:
-            (a, b), = links
-            what = f"{cells_text([a])} cannot be linked to {cells_text([b])}"
+        what = reasoner.mistake(sets, links)
         r = run(reasoner, trial, max_depth)
         if r.dead and r.contradiction is not None:
             c = r.contradiction
@@ -216,9 +207,9 @@ class StepVerdict:
     steps: tuple[Step, ...] = ()
     """The rule instances that justify the step (when valid)."""
 
-    def to_json(self) -> JSON:
+    def to_json(self, encode: Encode = cell_json) -> JSON:
         return {"valid": self.valid, "rule": self.rule, "text": self.text,
-                "steps": [s.to_json() for s in self.steps]}
+                "steps": [s.to_json(encode) for s in self.steps]}
 
     def render(self) -> str:
         return ("yes: " if self.valid else "no: ") + self.text
@@ -241,17 +232,15 @@ def check_step(reasoner: PlayerReasoner, board: Board, rule_name: str, sets: Set
         return StepVerdict(False, name, f"{name} does not apply to this board.")
     if not sets and not links:
         raise UsageError("give the cells the step sets (--set) or the links it makes (--link)")
-    for cell, value in sets:
+    for cell, _ in sets:
         old = board.cells.get(cell)
-        if old == value:
-            return StepVerdict(False, name, f"{cells_text([cell])} is already {value}.")
         if old is not None:
-            return StepVerdict(False, name, f"{cells_text([cell])} is already {old}.")
+            return StepVerdict(False, name, f"{reasoner.words(((cell, old),), ())} already.")
     for link in links:
         if link in board.links:
             return StepVerdict(False, name, f"{cells_text([link[0]])} is already linked to "
                                             f"{cells_text([link[1]])}.")
-    claim = describe_sets(tuple(sorted(sets)), tuple(sorted(links)))
+    claim = reasoner.words(tuple(sorted(sets)), tuple(sorted(links)))
     if rule.kind is Kind.DIRECT:
         apps = reasoner.applications(board, rule.id)
         got_sets = {s for a in apps for s in a.sets}
@@ -261,7 +250,7 @@ def check_step(reasoner: PlayerReasoner, board: Board, rule_name: str, sets: Set
         if not missing and not missing_links:
             used = _cover(apps, set(sets), set(links))
             return StepVerdict(True, name, " ".join(a.text for a in used), used)
-        bad = describe_sets(tuple(missing), tuple(missing_links))
+        bad = reasoner.words(tuple(missing), tuple(missing_links))
         return StepVerdict(False, name, f"{name} does not give {bad} on this board"
                            + _other_reason(reasoner, board, tuple(missing),
                                            tuple(missing_links)))

@@ -7,27 +7,45 @@ of a grid puzzle part-way through: the cells whose content is known (``"tent"``,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 __all__ = [
+    "JSON",
     "Board",
     "Branch",
     "Cell",
+    "Encode",
     "Explanation",
+    "Key",
     "Kind",
     "Link",
     "Step",
     "Use",
+    "cell_json",
     "cells_text",
 ]
 
 Cell = tuple[int, int]
+"""A board key. For grid puzzles a cell ``(row, column)``; other types use other hashable keys
+(Futoshiki ``(row, column, digit)``, a logic grid a pair of ``(category, value)``); the type is
+kept as a cell tuple for the grid puzzles' sake and widened where a key can be anything."""
+Key = Any
+"""Whatever a board holds a value for: a cell, or a puzzle type's own key."""
 Link = tuple[Cell, Cell]
 """(from, to); for Tents (tree, tent)."""
 JSON = dict[str, Any]
+Encode = Callable[[Any, Any], list[JSON]]
+"""How a puzzle type writes what a step sets in JSON: ``encode(sets, links)`` -> the
+``"sets"`` list (Tents and Hitori: ``{"cell": [r, c], "value": v}``; Futoshiki and logic grids
+group their keys differently)."""
+
+
+def cell_json(sets: Any, links: Any = ()) -> list[JSON]:
+    """The default ``sets`` JSON: one ``{"cell": [r, c], "value": v}`` per cell."""
+    return [{"cell": list(c), "value": v} for c, v in sets]
 
 
 class Kind(StrEnum):
@@ -48,17 +66,17 @@ def cells_text(cells: Iterable[Cell]) -> str:
 class Board:
     """Known cell contents and links. Treated as immutable: :meth:`with_` returns a new board."""
 
-    cells: Mapping[Cell, str]
+    cells: Mapping[Key, str]
     links: frozenset[Link] = frozenset()
 
-    def with_(self, sets: Iterable[tuple[Cell, str]] = (),
+    def with_(self, sets: Iterable[tuple[Key, str]] = (),
               links: Iterable[Link] = ()) -> Board:
         cells = dict(self.cells)
         cells.update(sets)
         return Board(cells, self.links | frozenset(links))
 
-    def new_in(self, sets: Iterable[tuple[Cell, str]],
-               links: Iterable[Link]) -> tuple[tuple[tuple[Cell, str], ...], tuple[Link, ...]]:
+    def new_in(self, sets: Iterable[tuple[Key, str]],
+               links: Iterable[Link]) -> tuple[tuple[tuple[Key, str], ...], tuple[Link, ...]]:
         """The part of ``sets`` and ``links`` that this board does not hold yet."""
         return (tuple(sorted((c, v) for c, v in sets if self.cells.get(c) != v)),
                 tuple(sorted(lk for lk in links if lk not in self.links)))
@@ -95,7 +113,7 @@ class Branch:
     """One case of a case split: its assumption, the steps that follow, how it ends."""
 
     label: str
-    sets: tuple[tuple[Cell, str], ...]
+    sets: tuple[tuple[Key, str], ...]
     links: tuple[Link, ...]
     steps: tuple[Step, ...]
     closed_by: Step | None
@@ -105,12 +123,12 @@ class Branch:
     def dead(self) -> bool:
         return self.closed_by is not None
 
-    def to_json(self) -> JSON:
+    def to_json(self, encode: Encode = cell_json) -> JSON:
         return {"label": self.label,
-                "sets": [{"cell": list(c), "value": v} for c, v in self.sets],
+                "sets": encode(self.sets, self.links),
                 "links": [[list(a), list(b)] for a, b in self.links],
-                "steps": [s.to_json() for s in self.steps],
-                "closed_by": self.closed_by.to_json() if self.closed_by else None}
+                "steps": [s.to_json(encode) for s in self.steps],
+                "closed_by": self.closed_by.to_json(encode) if self.closed_by else None}
 
 
 @dataclass(frozen=True)
@@ -120,7 +138,7 @@ class Step:
     rule: str
     """The rule's name as LEGUP shows it, e.g. "Finish with Grass"."""
     kind: Kind
-    sets: tuple[tuple[Cell, str], ...] = ()
+    sets: tuple[tuple[Key, str], ...] = ()
     """Cells the step sets. For a case step: what holds in every surviving branch."""
     links: tuple[Link, ...] = ()
     uses: tuple[Use, ...] = ()
@@ -140,14 +158,14 @@ class Step:
         inner = [s.depth for b in self.branches for s in b.steps]
         return 1 + max(inner, default=0)
 
-    def to_json(self) -> JSON:
+    def to_json(self, encode: Encode = cell_json) -> JSON:
         out: JSON = {"rule": self.rule, "kind": str(self.kind), "rule_id": self.rule_id,
                      "sheet": self.sheet,
-                     "sets": [{"cell": list(c), "value": v} for c, v in self.sets],
+                     "sets": encode(self.sets, self.links),
                      "links": [[list(a), list(b)] for a, b in self.links],
                      "uses": [u.to_json() for u in self.uses],
                      "text": self.text,
-                     "branches": [b.to_json() for b in self.branches]}
+                     "branches": [b.to_json(encode) for b in self.branches]}
         return out
 
 
@@ -168,6 +186,8 @@ class Explanation:
     """A sentence on how it ended (where two solutions differ, which contradiction, ...)."""
     time_s: float = 0.0
     extra: JSON = field(default_factory=dict)
+    encode: Encode = field(default=cell_json, compare=False, repr=False)
+    """The puzzle type's JSON of what a step sets (see :data:`Encode`)."""
 
     @property
     def solved(self) -> bool:
@@ -175,7 +195,7 @@ class Explanation:
 
     def to_json(self) -> JSON:
         out: JSON = {"type": self.type, "solved": self.solved, "status": self.status,
-                     "tier": self.tier, "steps": [s.to_json() for s in self.steps]}
+                     "tier": self.tier, "steps": [s.to_json(self.encode) for s in self.steps]}
         if self.note:
             out["note"] = self.note
         out.update(self.extra)

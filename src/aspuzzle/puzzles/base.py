@@ -16,7 +16,7 @@ from typing import Any, Protocol, TypeVar
 
 import clingo
 
-__all__ = ["Format", "Puzzle", "SolveOptions", "lp_file"]
+__all__ = ["Format", "Puzzle", "Reasoning", "SolveOptions", "lp_file", "no_reasoning"]
 
 I = TypeVar("I")  # noqa: E741  (instance)
 S = TypeVar("S")  # solution
@@ -49,6 +49,43 @@ class Format:
     """Can ``write`` include a solution (``solve --to``)?"""
     inline: bool = False
     """Is it a one-line string that may be given on the command line (game IDs, URLs)?"""
+
+
+@dataclass(frozen=True)
+class Reasoning:
+    """What a puzzle type brings to ``explain``, ``hint``, ``check``, ``check-step`` and
+    ``rules`` (all typed ``Any`` here: the step engine's types live in :mod:`aspuzzle.explain`,
+    which imports this module)."""
+
+    reasoner: Callable[[Any], Any]
+    """instance -> its reasoner (:class:`aspuzzle.explain.player.PlayerReasoner`)."""
+    catalogue: tuple[Any, ...]
+    """The rules (:class:`aspuzzle.explain.rules.RuleInfo`), in order of preference."""
+    read_state: Callable[[str, Any], tuple[Any, list[Any]]]
+    """(text, instance) -> (the player's board, problems found while reading it, as
+    contradiction steps). Raises InputError, naming the cell, for a board that does not fit."""
+    parse_set: Callable[[str, Any], list[tuple[Any, str]]]
+    """One ``--set`` item of ``check-step`` -> the board keys and values it sets; raises
+    UsageError."""
+    state_help: str
+    """What a player's board looks like, for ``--help``."""
+    set_help: str
+    """What ``--set`` takes, for ``--help``."""
+    shows_links: Callable[[str], bool] = lambda text: False
+    """Can this board text show links (LEGUP)? Only Tents has links."""
+    parse_link: Callable[[str, Any], Any] | None = None
+    """One ``--link`` item -> a link (Tents only)."""
+    mark_formats: tuple[str, ...] = ("text",)
+    """Formats of the puzzle itself that can carry a player's marks (so INPUT is the board
+    when ``--state`` is not given)."""
+
+
+def no_reasoning(name: str) -> Reasoning:
+    """For a type whose reasoning rules are not written yet: a clear usage error."""
+    from aspuzzle.errors import UsageError
+
+    raise UsageError(f"explanations, hints and checks are not available for {name} puzzles "
+                     "yet")
 
 
 def lp_file(package: str, name: str) -> Traversable:
@@ -108,4 +145,8 @@ class Puzzle(Protocol):
 
     def differences(self, instance: Any, a: Any, b: Any) -> str:
         """Where two solutions differ, in one line (e.g. 'tents differ at (1,2) (1,3)')."""
+        ...
+
+    def reasoning(self) -> Reasoning:
+        """The type's reasoning rules and player's board (raises UsageError if it has none)."""
         ...

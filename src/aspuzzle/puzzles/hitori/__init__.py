@@ -8,7 +8,7 @@ from importlib.resources.abc import Traversable
 import clingo
 
 from aspuzzle.errors import InputError, Location
-from aspuzzle.puzzles.base import JSON, Format, SolveOptions, lp_file
+from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lp_file, no_reasoning
 from aspuzzle.puzzles.hitori import formats, puzzlink, tatham
 from aspuzzle.puzzles.hitori.model import (
     Cell,
@@ -111,6 +111,10 @@ class HitoriPuzzle:
                     b: HitoriSolution) -> str:
         cells = sorted(a.shaded ^ b.shaded)
         return "shaded cells differ at " + " ".join(f"({r},{c})" for r, c in cells)
+
+    def reasoning(self) -> Reasoning:
+        """Named reasoning rules: not written yet for this type."""
+        return no_reasoning(self.name)
 
 
 PUZZLE = HitoriPuzzle()

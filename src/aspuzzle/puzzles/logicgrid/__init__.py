@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from aspuzzle.errors import InputError
-from aspuzzle.puzzles.base import JSON, Format, SolveOptions, lp_file
+from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lp_file, no_reasoning
 from aspuzzle.puzzles.logicgrid import language, zebralogic
 from aspuzzle.puzzles.logicgrid.model import (
     Apart,
@@ -188,6 +188,10 @@ class LogicGridPuzzle:
                 row.append((c.name, v))
             out.append(tuple(row))
         return LogicGridSolution(tuple(out))
+
+    def reasoning(self) -> Reasoning:
+        """Named reasoning rules: not written yet for this type."""
+        return no_reasoning(self.name)
 
     def differences(self, instance: LogicGridInstance, a: LogicGridSolution,
                     b: LogicGridSolution) -> str:

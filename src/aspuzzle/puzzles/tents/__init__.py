@@ -8,7 +8,7 @@ from importlib.resources.abc import Traversable
 import clingo
 
 from aspuzzle.errors import InputError
-from aspuzzle.puzzles.base import JSON, Format, SolveOptions, lp_file
+from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lp_file
 from aspuzzle.puzzles.tents import formats, legup, puzzlink, tatham
 from aspuzzle.puzzles.tents.model import (
     Cell,
@@ -132,6 +132,13 @@ class TentsPuzzle:
         pairs = sorted(a.pairs ^ b.pairs)
         return "same tents, different pairing: " + " ".join(
             f"{t}-{n}" for t, n in pairs)
+
+    def reasoning(self) -> Reasoning:
+        """LEGUP's Tree Tent rules (:mod:`aspuzzle.puzzles.tents.reasoning`)."""
+        from aspuzzle.puzzles.tents import reasoning
+
+        kit: Reasoning = reasoning.reasoning()
+        return kit
 
 
 PUZZLE = TentsPuzzle()

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import clingo
 
 from aspuzzle.engine import Grounded, Program
-from aspuzzle.explain.loop import Case, Evaluation, Probe
+from aspuzzle.explain.loop import Case, Evaluation, Probe, ReasonerBase
 from aspuzzle.explain.steps import Board, Cell, Kind, Link, Step, Use, cells_text
 from aspuzzle.puzzles.base import SolveOptions, lp_file
 from aspuzzle.puzzles.tents import PUZZLE
@@ -101,7 +101,7 @@ def _key(sym: clingo.Symbol) -> tuple[str, object]:
     return (sym.name, (args[0], args[1]))
 
 
-class TentsReasoner:
+class TentsReasoner(ReasonerBase):
     """The rules of Tree Tent on the boards of one puzzle (see the module docstring).
 
     ``rules`` chooses the rule files to ground; the tests evaluate one rule at a time with it.
@@ -109,6 +109,7 @@ class TentsReasoner:
     """
 
     type = "tents"
+    nouns: ClassVar[dict[str, tuple[str, str]]] = {"tent": ("a tent", "tents")}
 
     def __init__(self, inst: TentsInstance, rules: Sequence[RuleInfo] = CATALOGUE) -> None:
         self.inst = inst
@@ -683,3 +684,69 @@ def board_of(inst: TentsInstance, marks: dict[Cell, str],
             kept.append((tree, tent))
             cells[tent] = "tent"
     return Board(cells, frozenset(kept)), problems
+
+
+# --- the reasoning kit: what the CLI and the library reach through the Puzzle protocol -------
+
+_VALUES = {"tent": "tent", "a": "tent", "t": "tent", "grass": "grass", "x": "grass",
+           "g": "grass"}
+
+
+def _inside(inst: TentsInstance, cell: Cell) -> None:
+    from aspuzzle.errors import UsageError
+
+    if not (1 <= cell[0] <= inst.height and 1 <= cell[1] <= inst.width):
+        raise UsageError(f"({cell[0]},{cell[1]}) is outside the {inst.height}x{inst.width} grid")
+
+
+def parse_set(item: str, inst: TentsInstance) -> list[tuple[Cell, str]]:
+    """``"3,1=grass"`` -> ``[((3, 1), "grass")]``, a free cell of the grid."""
+    from aspuzzle.errors import UsageError
+    from aspuzzle.explain.parse import parse_cell_value
+
+    cell, value = parse_cell_value(item, _VALUES, "tent or grass")
+    _inside(inst, cell)
+    if cell in inst.trees:
+        raise UsageError(f"({cell[0]},{cell[1]}) is a tree")
+    return [(cell, value)]
+
+
+def parse_link(item: str, inst: TentsInstance) -> Link:
+    """``"2,4-1,4"`` -> ``((2, 4), (1, 4))``: a tree and a free cell next to it."""
+    from aspuzzle.errors import UsageError
+    from aspuzzle.explain.parse import parse_cell
+
+    a, sep, b = item.partition("-")
+    if not sep:
+        raise UsageError(f"--link: '{item}' is not TREE_ROW,TREE_COL-ROW,COL (e.g. 2,4-1,4)")
+    tree, tent = parse_cell(a, "--link"), parse_cell(b, "--link")
+    _inside(inst, tree)
+    _inside(inst, tent)
+    if tree not in inst.trees:
+        raise UsageError(f"--link: ({tree[0]},{tree[1]}) is not a tree")
+    if abs(tree[0] - tent[0]) + abs(tree[1] - tent[1]) != 1 or tent in inst.trees:
+        raise UsageError(f"--link: ({tent[0]},{tent[1]}) is not a free cell next to the "
+                         f"tree ({tree[0]},{tree[1]})")
+    return tree, tent
+
+
+def read_board(text: str, inst: TentsInstance) -> tuple[Board, list[Step]]:
+    """A player's board of this puzzle, and the links that break the rules of links."""
+    from aspuzzle.errors import InputError
+
+    state_inst, marks, links = read_state(text)
+    if state_inst != inst:
+        raise InputError("the board is not of this puzzle (its size, trees or clues differ)")
+    return board_of(inst, marks, links)
+
+
+def reasoning() -> Any:
+    from aspuzzle.puzzles.base import Reasoning
+    from aspuzzle.puzzles.tents.legup import detect_legup
+
+    return Reasoning(
+        reasoner=TentsReasoner, catalogue=CATALOGUE, read_state=read_board,
+        parse_set=parse_set, parse_link=parse_link, shows_links=detect_legup,
+        mark_formats=("text", "tatham", "legup"),
+        state_help="text grid with A (tent) / x (grass) marks, Tatham ID, or LEGUP XML",
+        set_help="ROW,COL=tent|grass (or A / x)")

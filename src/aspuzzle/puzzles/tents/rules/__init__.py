@@ -11,34 +11,20 @@ The catalogue keeps LEGUP's names and the numbering of the LEGUP rule sheet for 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 from importlib.resources.abc import Traversable
 
+from aspuzzle.explain import rules as _rules
+from aspuzzle.explain.rules import RuleInfo
 from aspuzzle.explain.steps import Kind
 from aspuzzle.puzzles.base import lp_file
 
 __all__ = ["BOARD", "CATALOGUE", "RuleInfo", "by_name", "rule_files"]
 
-
-@dataclass(frozen=True)
-class RuleInfo:
-    id: str
-    name: str
-    kind: Kind
-    sheet: str
-    """Number on the rule sheet ("" if the rule is LEGUP's but not on the sheet)."""
-    summary: str
-
-    @property
-    def file(self) -> Traversable | None:
-        """The rule's ASP program (case rules have none: they enumerate branches)."""
-        return None if self.kind is Kind.CASE else lp_file(__name__, f"{self.id}.lp")
-
-
 _D, _C, _X = Kind.DIRECT, Kind.CASE, Kind.CONTRADICTION
 
 # In order of preference: an explanation uses the first direct rule that applies.
-CATALOGUE: tuple[RuleInfo, ...] = (
+_LEGUP: tuple[RuleInfo, ...] = (
     RuleInfo("finish_with_grass", "Finish with Grass", _D, "5.a.i",
              "a line with all its tents has grass on its other unknown cells"),
     RuleInfo("surround_tent_with_grass", "Surround Tent with Grass", _D, "5.b",
@@ -78,23 +64,18 @@ CATALOGUE: tuple[RuleInfo, ...] = (
              "the missing tents of a line go in one of the ways they fit without touching"),
 )
 
+CATALOGUE: tuple[RuleInfo, ...] = tuple(replace(r, package=__name__) for r in _LEGUP)
+
 BOARD = lp_file(__name__, "board.lp")
 SHOW = lp_file(__name__, "show.lp")
-
-def _norm(name: str) -> str:
-    return " ".join(name.replace("_", " ").replace("-", " ").lower().split())
 
 
 def by_name(name: str) -> RuleInfo | None:
     """A rule by its LEGUP name or identifier, in any case ("Finish with Grass",
     "finish_with_grass", "finish-with-grass")."""
-    key = _norm(name)
-    for r in CATALOGUE:
-        if key in (_norm(r.id), _norm(r.name)):
-            return r
-    return None
+    return _rules.by_name(CATALOGUE, name)
 
 
 def rule_files(rules: tuple[RuleInfo, ...] = CATALOGUE) -> tuple[Traversable, ...]:
     """board.lp, show.lp and the ASP programs of the given rules."""
-    return (BOARD, SHOW, *(f for r in rules if (f := r.file) is not None))
+    return (BOARD, SHOW, *_rules.rule_files(rules))

@@ -1,0 +1,273 @@
+"""A reasoner whose rules are ASP files: the common part of every puzzle type's reasoner.
+
+A puzzle type's reasoner subclasses :class:`AspReasoner` and says only what is its own: the
+board's keys and values, how a key and value read in the rule programs (an external atom) and
+in the game's encoding (a literal), and the words of each rule. Everything else is here:
+
+* **the rules** (``board.lp`` of the type, :data:`SHOW` and one file per rule) are grounded once
+  with the instance facts; the board is given as externals, one per key and value, set before
+  each evaluation. One solve (propagation alone: the rule programs are stratified) yields
+  every rule instance, as the rule files report it::
+
+      sets(Rule, Where, Key, Value)    % the instance Where of Rule sets Key to Value
+      contradiction(Rule, Where)       % the board breaks the game, as Rule shows at Where
+
+  ``Rule`` is the rule's id (its file name), ``Where`` any term that tells rule instances
+  apart (``row(3)``, ``cell(2, 4)``, ``clue(5)``), ``Key`` a term the reasoner reads as a board
+  key (:meth:`AspReasoner.key_of`), ``Value`` a constant: the board value.
+* **the game** (the type's encoding) re-proves each step: the board as assumptions, a claim is
+  re-proven when the board plus its negation has no answer. Solutions, cautious and brave
+  consequences come from the same grounding.
+* **probes** for the case-split search propagate the ASP rules themselves (every direct step of
+  a round at once), so nothing is written twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib.resources.abc import Traversable
+from typing import Any
+
+import clingo
+
+from aspuzzle.engine import Grounded, Program
+from aspuzzle.explain.loop import Case, Evaluation, Probe, ReasonerBase
+from aspuzzle.explain.rules import RuleInfo, by_name, rule_files
+from aspuzzle.explain.steps import Board, Key, Kind, Link, Step
+from aspuzzle.puzzles.base import Puzzle, SolveOptions, lp_file
+
+__all__ = ["SHOW", "AspReasoner", "Hit"]
+
+SHOW = lp_file("aspuzzle.explain", "show.lp")
+Sets = tuple[tuple[Key, str], ...]
+Literal = tuple[clingo.Symbol, bool]
+
+
+@dataclass
+class Hit:
+    """One instance of a rule on a board: the rule, where (the ``Where`` term), what it sets."""
+
+    rule: RuleInfo
+    where: clingo.Symbol
+    sets: list[tuple[Key, str]] = field(default_factory=list)
+
+
+class AspReasoner(ReasonerBase):
+    """The rules of one puzzle type on the boards of one puzzle (see the module docstring).
+
+    ``rules`` chooses the rule files to ground; tests evaluate one rule at a time with it.
+    Explanations need the whole catalogue.
+    """
+
+    type: str
+    puzzle: Puzzle
+    catalogue: tuple[RuleInfo, ...]
+    board_lp: Traversable
+    """The type's board program: the externals and the vocabulary its rules share."""
+    max_probe_rounds = 200
+
+    def __init__(self, inst: Any, rules: Sequence[RuleInfo] | None = None) -> None:
+        self.inst = inst
+        self.rules = tuple(self.catalogue if rules is None else rules)
+        facts = tuple(self.puzzle.to_facts(inst))
+        consts = self.puzzle.constants(inst)
+        options = SolveOptions()
+        self._rules = Grounded(Program((self.board_lp, SHOW, *rule_files(self.rules)), facts,
+                                       (), constants=consts))
+        self._game = Grounded(Program(self.puzzle.encodings(options, inst), facts,
+                                      self.puzzle.answer_signatures(options),
+                                      user_asp=self.puzzle.user_asp(inst), constants=consts))
+        self._keys = tuple(self.keys())
+        self._externals = {k: [(v, self.external(k, v)) for v in self.values(k)]
+                           for k in self._keys}
+        self._last: dict[Key, str] = {}
+        self._first = True
+        self._parsed: dict[clingo.Symbol, tuple[Any, ...]] = {}
+        self._order = {r.id: i for i, r in enumerate(self.catalogue)}
+        self._info = {r.id: r for r in self.catalogue}
+        self._hint: tuple[Board, Board | None] | None = None
+        self.evaluations = 0
+
+    # --- what a type says ----------------------------------------------------------------------
+
+    def keys(self) -> Sequence[Key]:
+        """Every key of a complete board, in reading order."""
+        raise NotImplementedError
+
+    def values(self, key: Key) -> Sequence[str]:
+        """The values a key can take on the board."""
+        raise NotImplementedError
+
+    def external(self, key: Key, value: str) -> clingo.Symbol:
+        """The external atom of the rule programs that says ``key`` has ``value``."""
+        raise NotImplementedError
+
+    def literal(self, key: Key, value: str) -> Literal:
+        """The literal of the game encoding that says ``key`` has ``value``: an answer atom
+        and whether it is true (``(shaded(2, 3), False)`` for an unshaded cell)."""
+        raise NotImplementedError
+
+    def key_of(self, term: clingo.Symbol) -> Key:
+        """The board key of a ``Key`` term of the rule programs."""
+        raise NotImplementedError
+
+    def describe(self, board: Board, hit: Hit) -> Step:
+        """The step (words and the facts it used) of one rule instance."""
+        raise NotImplementedError
+
+    def solution_board(self, solution: Any) -> Board:
+        """The complete board of a solution."""
+        raise NotImplementedError
+
+    def cases(self, ev: Evaluation) -> Sequence[Case]:
+        """The case splits on the board of ``ev``; by default none."""
+        return []
+
+    # --- evaluating the rule files -------------------------------------------------------------
+
+    def _changed_externals(self, board: Board) -> list[tuple[clingo.Symbol, bool]]:
+        out: list[tuple[clingo.Symbol, bool]] = []
+        last = self._last
+        for key in self._keys:
+            v = board.cells.get(key)
+            if self._first or last.get(key) != v:
+                out += [(atom, v == value) for value, atom in self._externals[key]]
+        self._first = False
+        self._last = dict(board.cells)
+        return out
+
+    def _parse(self, sym: clingo.Symbol) -> tuple[Any, ...]:
+        got = self._parsed.get(sym)
+        if got is None:
+            args = sym.arguments
+            if sym.name == "sets":
+                got = ("sets", args[0].name, args[1], self.key_of(args[2]), args[3].name)
+            else:
+                got = ("contradiction", args[0].name, args[1])
+            self._parsed[sym] = got
+        return got
+
+    def hits(self, board: Board) -> list[Hit]:
+        """Every rule instance that applies or fires on the board, as the rule files say."""
+        self._rules.assign_externals(self._changed_externals(board))
+        model = self._rules.first_model()
+        self.evaluations += 1
+        if model is None:  # stratified rule programs always have exactly one answer set
+            raise RuntimeError(f"the {self.type} rule programs have no answer set")
+        found: dict[tuple[str, clingo.Symbol], Hit] = {}
+        for sym in model:
+            parsed = self._parse(sym)
+            rid, where = parsed[1], parsed[2]
+            hit = found.get((rid, where))
+            if hit is None:
+                hit = found[(rid, where)] = Hit(self._info[rid], where)
+            if parsed[0] == "sets":
+                hit.sets.append((parsed[3], parsed[4]))
+        hits = sorted(found.values(), key=lambda h: (self._order[h.rule.id], h.where))
+        for h in hits:
+            h.sets.sort()
+        return hits
+
+    def evaluate(self, board: Board) -> Evaluation:
+        direct: list[Step] = []
+        contradictions: list[Step] = []
+        for h in self.hits(board):
+            if h.rule.kind is Kind.CONTRADICTION:
+                contradictions.append(self.describe(board, h))
+            else:
+                new, _ = board.new_in(h.sets, ())
+                if new:
+                    h.sets = list(new)
+                    direct.append(self.describe(board, h))
+        return Evaluation(board, direct, contradictions)
+
+    def applications(self, board: Board, rule_id: str) -> list[Step]:
+        """Every instance of a direct or contradiction rule on the board, described."""
+        return [self.describe(board, h) for h in self.hits(board) if h.rule.id == rule_id]
+
+    def rule(self, name: str) -> RuleInfo | None:
+        return by_name(self.catalogue, name)
+
+    def rule_names(self) -> list[str]:
+        return [r.name for r in self.catalogue]
+
+    # --- the game: re-proofs, solutions ---------------------------------------------------------
+
+    def assumptions(self, board: Board) -> list[Literal]:
+        return [self.literal(k, v) for k, v in board.cells.items()]
+
+    def entails(self, board: Board, sets: Sets, links: tuple[Link, ...] = ()) -> bool:
+        """Do the board and the game rules force every claim? (each claim's negation, added to
+        the board, leaves no answer)"""
+        base = self.assumptions(board)
+        for key, value in sets:
+            atom, truth = self.literal(key, value)
+            if self._game.satisfiable([*base, (atom, not truth)]) is not False:
+                return False
+        return True
+
+    def refutes(self, board: Board) -> bool:
+        return self._game.satisfiable(self.assumptions(board)) is False
+
+    def consistent_with(self, board: Board, sets: Sets, links: tuple[Link, ...] = ()) -> bool:
+        """Is there a solution that agrees with the board plus these keys?"""
+        extra = [self.literal(k, v) for k, v in sets]
+        return self._game.satisfiable([*self.assumptions(board), *extra]) is not False
+
+    def solutions(self, board: Board, n: int = 2) -> list[Any]:
+        res = self._game.solve(n, assumptions=self.assumptions(board))
+        return [self.puzzle.from_model(self.inst, sorted(a)) for a in res.answers]
+
+    def solution_hint(self, board: Board) -> Board | None:
+        """The solved board if exactly one solution agrees with ``board``, else None."""
+        if self._hint is not None and self._hint[0] is board:
+            return self._hint[1]
+        sols = self.solutions(board, 2)
+        hint = self.solution_board(sols[0]) if len(sols) == 1 else None
+        self._hint = (board, hint)
+        return hint
+
+    def progress_possible(self, board: Board) -> bool:
+        """Is some unknown key the same in every solution from ``board``?"""
+        if self.solution_hint(board) is not None:
+            return True
+        base = self.assumptions(board)
+        cautious = self._game.cautious(base)
+        if cautious is None:  # no solution: a contradiction is there to be found
+            return True
+        brave = self._game.brave(base) or frozenset()
+        for key in self._keys:
+            if key in board.cells:
+                continue
+            for value in self.values(key):
+                atom, truth = self.literal(key, value)
+                if (atom in cautious) if truth else (atom not in brave):
+                    return True
+        return False
+
+    def complete(self, board: Board) -> bool:
+        return all(k in board.cells for k in self._keys)
+
+    def final_check(self, board: Board) -> Step | None:
+        return None
+
+    # --- probes for the case-split search ------------------------------------------------------
+
+    def probe(self, board: Board, sets: Sets, links: tuple[Link, ...]) -> Probe:
+        """Apply every direct step of a round at once until nothing changes, a contradiction
+        rule fires, or two rules disagree on a key."""
+        b = board.with_(sets, links)
+        for rounds in range(1, self.max_probe_rounds + 1):
+            ev = self.evaluate(b)
+            if ev.contradictions:
+                return Probe(True, b, rounds)
+            new: dict[Key, str] = {}
+            for step in ev.direct:
+                for key, value in step.sets:
+                    if new.setdefault(key, value) != value:
+                        return Probe(True, b, rounds)
+            if not new:
+                return Probe(False, b, rounds)
+            b = b.with_(new.items())
+        return Probe(False, b, self.max_probe_rounds)
