@@ -128,6 +128,9 @@ class LogicGridInstance:
     title: str = field(default="", compare=False)
     raw_asp_line: int = field(default=0, compare=False)
     """The file line where ``raw_asp`` starts (0: unknown), so clingo's messages name it."""
+    notes: tuple[str, ...] = field(default=(), compare=False)
+    """What the reader decided and the user should know, one sentence each (e.g. which reading
+    of an ambiguous ZebraLogic clue the solver chose)."""
 
     def category(self, name: str) -> Category:
         for c in self.categories:

@@ -38,16 +38,21 @@ Clue templates (the generator's, plus a few equivalent phrasings):
 X and Y are descriptions of one attribute value: ``Bob``, ``the Norwegian``, ``the cat lover``,
 ``the person who keeps horses``, ``the person whose favorite color is red``. A description is
 resolved by finding the attribute values it mentions (case-insensitive, as whole words, with
-plurals and singulars, possessives, hyphen/space variants, nationality adjectives and month
-names); the longest mention wins, and when the same words are a value of several categories the
-category whose own words (``hair``, ``smoothie``, ``child``, ...) appear in the description wins.
-Whatever stays ambiguous or unknown is an :class:`InputError` naming the clue.
+plurals and singulars, possessives, hyphen/space variants, nationality adjectives, month names,
+and the verbs and agent nouns of activities: ``paints``, ``painter`` for ``painting``), then
+through each characteristic's own phrasings (``_PHRASINGS``, the benchmark generator's): a
+value that belongs to two characteristics goes to the one whose phrasing the description
+fits (``the cat lover`` an Animal, ``the person who has a cat`` a Pet). Failing that, the
+longest mention wins, and the category whose own words (``hair``, ``smoothie``, ``child``)
+appear in the description. What still stays ambiguous gets several readings, between which
+the solver chooses (:mod:`.readings`, said in the instance's ``notes``); an unknown
+description, or two values in one, is an :class:`InputError` naming the clue.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from aspuzzle.errors import InputError, Location
@@ -62,10 +67,11 @@ from aspuzzle.puzzles.logicgrid.model import (
     Ref,
     Same,
     Value,
+    check_clue,
     validate,
 )
 
-__all__ = ["HOUSE", "detect_zebralogic", "read_zebralogic", "write_zebralogic"]
+__all__ = ["HOUSE", "Ambiguity", "detect_zebralogic", "read_zebralogic", "write_zebralogic"]
 
 HOUSE = "House"
 MAX_HOUSES = 100
@@ -254,6 +260,105 @@ def _cat_info(category: Category, phrase: str) -> _Cat:
     return _Cat(category, keywords, known.cues if known else ())
 
 
+# ---------------------------------------------------------------------------- phrasings
+
+_WHO = "the (?:person|one) (?:who|that)"
+_ART = "(?:(?:a|an|the) )?"
+_LIKE = "(?:loves|likes|enjoys|adores|prefers)"
+
+# How the benchmark's generator describes a value of each characteristic, as its published
+# puzzles show (the phrasing of every value of every characteristic, README "ZebraLogic text"),
+# plus near variants. A pattern is a regular expression over the description in lower case with
+# hyphens read as spaces; ``{}`` is the value in any of its forms (plural, singular, possessive,
+# nationality adjective, month name, and for an activity its verb and agent noun: ``painting``
+# -> ``paints``, ``painter``), ``<who>`` is "the person who", ``<likes>`` a verb of liking and
+# ``<a>`` an optional article.
+# A phrasing belongs to one characteristic: ``the cat lover`` names the Animal and ``the
+# person who has a cat`` the Pet, so a variant that another characteristic's generator phrasing
+# uses for a value they share is left out on purpose (Pet has no ``the {} owner``, Animal no
+# ``owns a {}``). Every characteristic also takes the writer's ``the person whose <noun> is {}``.
+_PHRASINGS: dict[str, tuple[str, ...]] = {
+    "Name": ("{}", "the (?:person|one) (?:named|called) {}"),
+    "Nationality": ("the {}", "the {} (?:person|one|man|woman)", "<who> is {}"),
+    "Birthday": ("the (?:person|one) whose birthday is in {}",
+                 "the (?:person|one) (?:who was )?born in {}",
+                 "the (?:person|one) with <a>birthday in {}"),
+    "Mother": ("the (?:person|one) whose mother'?s name is {}",
+               "the (?:person|one) whose mother is (?:named )?{}",
+               "the (?:son|daughter|child) of {}"),
+    "Children": ("the (?:person|one)'?s? child is (?:named )?{}",
+                 "the (?:person|one) whose child is (?:named )?{}",
+                 "<who> is the (?:mother|parent) of {}", "the (?:mother|parent) of {}"),
+    "Animal": ("the {} (?:lover|keeper|owner|enthusiast|fan)",
+               "<who> (?:keeps|loves|likes) <a>{}"),
+    "Pet": ("<who> (?:has|owns) <a>(?:pet )?{}", "<who> keeps <a>pet {}",
+            "the (?:person|one) with <a>(?:pet )?{}",
+            "the (?:person|one) with an? (?:aquarium|tank|bowl) of {}",
+            "the (?:person|one) whose pet is <a>{}"),
+    "Food": ("<who> (?:loves|likes|enjoys|eats) (?:eating )?<a>{}(?: eater)?",
+             "<who> is an? {} (?:lover|eater|fan)", "the {} (?:eater|lover|fan)",
+             "the (?:person|one) who has <a>{} for lunch"),
+    "Drink": ("the {} (?:drinker|lover|fan)", "<who> (?:only )?(?:drinks|likes|loves|prefers) {}"),
+    "Smoothie": ("<who> (?:drinks|likes|loves|enjoys|prefers) <a>{} smoothies?",
+                 "the {} smoothie (?:lover|drinker|fan)"),
+    "Color": ("<who> (?:loves|likes|prefers) (?:the colou?r )?{}",
+              "the (?:person|one) whose favou?rite colou?r is {}"),
+    "HairColor": ("<who> has {} hair", "the (?:person|one) with {} hair",
+                  "the {} haired (?:person|one)"),
+    "Cigar": ("<who> smokes (?:many unique )?{}(?: cigars?)?", "the {} (?:smoker|fan)",
+              "the (?:person|one) partial to {}", "<who> (?:prefers|likes|loves) {} cigars?"),
+    "HouseStyle": ("the (?:person|one) (?:who (?:lives|resides) |living |residing )?in <a>{}"
+                   "(?: style)?(?: (?:house|home|villa|residence|cottage))?",),
+    "Hobby": ("<who> <likes> (?:to )?{}",
+              "<who> {}(?: as a hobby| for fun| in (?:their|his|her) free time)?",
+              "the (?:person|one) whose hobby is {}",
+              "the {} (?:enthusiast|hobbyist|lover|fan|buff)", "the {}"),
+    "FavoriteSport": ("<who> (?:<likes>|plays) {}",
+                      "the {} (?:player|fan|lover|enthusiast)"),
+    "Vacation": ("<who> (?:<likes>|goes on|likes going on|takes|books) <a>{}"
+                 "(?: (?:vacations?|trips?|breaks?|tours?|retreats?|holidays?|getaways?))?",),
+    "Flower": ("<who> <likes> <a>{}(?: (?:arrangements?|bouquets?|boquets?|vases?))?",
+               "<who> <likes> <a>(?:arrangement|bouquet|boquet|vase|bunch) of {}"),
+    "Education": ("the (?:person|one) with <a>{}(?: degree| diploma)?",
+                  "<who> (?:has|holds) <a>{}(?: degree| diploma)?",
+                  "<who> (?:attended|went to) {}"),
+    "BookGenre": ("<who> (?:<likes>|reads) {} (?:books?|novels?)",
+                  "the {} (?:book )?(?:lover|reader|fan)"),
+    "MusicGenre": ("<who> (?:<likes>|listens to) {} music",
+                   "the {} (?:music )?(?:lover|fan)"),
+    "Occupation": ("<who> (?:is|works as) an? {}", "the {}"),
+    "Height": ("<who> is {}", "<who> has an? {} height", "the (?:person|one) (?:of|with) an? {} "
+               "height"),
+    "PhoneModel": ("<who> (?:uses|owns|has) <a>{}", "the {} user"),
+    "CarModel": ("<who> (?:owns|drives|has) <a>{}", "the {} (?:owner|driver)"),
+    "Age": ("<who> is {}(?: years old)?", "the {} year old(?: person)?"),
+}
+
+
+def _plain(text: str) -> str:
+    """A description as phrasings see it: lower case, hyphens read as spaces."""
+    return re.sub(r"\s+", " ", _norm(text).replace("-", " ")).strip()
+
+
+def _activity_forms(word: str) -> set[str]:
+    """Verb and agent-noun forms of an activity: ``painting`` -> ``paint``, ``paints``,
+    ``painter``; ``swimming`` -> ``swim``; ``dancing`` -> ``dance``; ``photography`` ->
+    ``photographer``."""
+    verbs: set[str] = set()
+    if word.endswith("ing") and len(word) >= 6:
+        stem = word[:-3]
+        verbs |= {stem, stem + "e"}
+        if len(stem) >= 4 and stem[-1] == stem[-2] and stem[-1] not in "aeiouls":
+            verbs.add(stem[:-1])  # swimm-ing, knitt-ing
+    elif word.endswith("graphy") and len(word) >= 8:
+        verbs.add(word[:-1])  # photography -> photograph(er)
+    out: set[str] = set()
+    for v in verbs:
+        out |= {v, v + ("es" if v.endswith(("s", "sh", "ch", "x")) else "s"),
+                v + ("r" if v.endswith("e") else "er")}
+    return out
+
+
 # ---------------------------------------------------------------------------- value resolution
 
 def _value_forms(value: str) -> set[str]:
@@ -273,13 +378,14 @@ def _value_forms(value: str) -> set[str]:
                 forms.add(prefix + last[:-2])
             if last.endswith("s") and not last.endswith("ss"):
                 forms.add(prefix + last[:-1])
+        forms.update(prefix + f for f in _activity_forms(last))
     forms.update(_ALIASES.get(base, ()))
     return {f for f in forms if f}
 
 
-def _form_regex(form: str) -> str:
-    """Spaces and hyphens are interchangeable or optional (``hip hop`` / ``hip-hop``,
-    ``ford f150`` / ``Ford F-150``); whole words only."""
+def _joined(form: str) -> str:
+    """A form as a regex: spaces and hyphens are interchangeable or optional (``hip hop`` /
+    ``hip-hop``, ``ford f150`` / ``Ford F-150``)."""
     out: list[str] = []
     prev = ""
     for ch in form:
@@ -292,7 +398,12 @@ def _form_regex(form: str) -> str:
             out.append(r"[\s-]?")
         out.append(re.escape(ch))
         prev = ch
-    return r"(?<![a-z0-9])" + "".join(out) + r"(?![a-z0-9])"
+    return "".join(out)
+
+
+def _form_regex(form: str) -> str:
+    """A form found as whole words inside a description."""
+    return r"(?<![a-z0-9])" + _joined(form) + r"(?![a-z0-9])"
 
 
 @dataclass(frozen=True)
@@ -303,16 +414,20 @@ class _Match:
 
 
 class _Resolver:
-    """Finds the one attribute value a description names."""
+    """Finds the attribute value a description names: one, or several readings between which
+    only the solver can choose."""
 
     def __init__(self, cats: Sequence[_Cat]):
         self.cats = {c.category.name: c for c in cats}
         self.patterns: list[tuple[re.Pattern[str], Ref]] = []
         self.exact: dict[str, list[Ref]] = {}
+        self.forms: dict[Ref, set[str]] = {}
+        self._phrasings: dict[Ref, list[re.Pattern[str]]] = {}
         for c in cats:
             for v in c.category.values:
                 ref = Ref(c.category.name, v)
-                for form in _value_forms(str(v)):
+                self.forms[ref] = _value_forms(str(v))
+                for form in self.forms[ref]:
                     self.patterns.append((re.compile(_form_regex(form)), ref))
                     self.exact.setdefault(form, []).append(ref)
 
@@ -324,8 +439,29 @@ class _Resolver:
             return False  # a second "the person" opens a second description
         return bool(re.match(r"(the|a|an) ", t)) or t in self.exact
 
-    def resolve(self, text: str) -> Ref:
-        """The value ``text`` describes; ValueError (with a message) when none or ambiguous."""
+    def _fits(self, plain: str, ref: Ref) -> bool | None:
+        """Does the description fit one of the phrasings of ``ref``'s characteristic, with
+        ``ref``'s value in the slot? ``None``: the characteristic's phrasings are unknown."""
+        pats = self._phrasings.get(ref)
+        if pats is None:
+            slot = "(?:" + "|".join(sorted((_joined(f.replace("-", " "))
+                                            for f in self.forms[ref]), key=len, reverse=True))
+            slot += ")(?:'s|')?"
+            known = _KNOWN_BY_HEADER.get(ref.category)
+            noun = known.whose if known else _split_camel(ref.category)
+            table = (f"the (?:person|one) whose {re.escape(_plain(noun))} is {{}}",
+                     *_PHRASINGS.get(ref.category, ()))
+            pats = [re.compile(p.replace("<who>", _WHO).replace("<a>", _ART)
+                               .replace("<likes>", _LIKE).replace("{}", slot)) for p in table]
+            self._phrasings[ref] = pats
+        if any(p.fullmatch(plain) for p in pats):
+            return True
+        return False if ref.category in _PHRASINGS else None
+
+    def resolve(self, text: str) -> tuple[Ref, ...]:
+        """The value ``text`` describes, or its readings when the phrasings of the
+        characteristics cannot tell which of several characteristics the same words name;
+        ValueError (with a message) when it names none, or two different values."""
         t = _norm(text)
         if not t:
             raise ValueError("empty description")
@@ -337,16 +473,31 @@ class _Resolver:
         longest = [m for m in matches
                    if not any(o.start <= m.start and m.end <= o.end
                               and (o.end - o.start) > (m.end - m.start) for o in matches)]
-        refs = sorted({m.ref for m in longest}, key=lambda r: (r.category, str(r.value)))
-        if len(refs) == 1:
-            return refs[0]
-        spans = {(m.start, m.end) for m in longest}
-        if len(spans) == 1:
-            ref = self._tie_break(t, refs, spans.pop())
-            if ref is not None:
-                return ref
-        names = ", ".join(f"{r.category} '{r.value}'" for r in refs)
-        raise ValueError(f"'{text.strip()}' is ambiguous: it may mean {names}")
+
+        def ordered(refs: Iterable[Ref]) -> list[Ref]:
+            return sorted(set(refs), key=lambda r: (r.category, str(r.value)))
+
+        plain = _plain(text)
+        mentioned = ordered(m.ref for m in matches)
+        fits = {r: self._fits(plain, r) for r in mentioned}
+        # a phrasing of its own characteristic names the value; a characteristic whose
+        # phrasings are unknown may still be meant when the same words are its value
+        candidates = [r for r in mentioned if fits[r]]
+        candidates += [r for r in ordered(m.ref for m in longest)
+                       if fits[r] is None and r not in candidates]
+        if not candidates:
+            candidates = ordered(m.ref for m in longest)
+        if len(candidates) == 1:
+            return (candidates[0],)
+        spans = {max(((m.start, m.end) for m in matches if m.ref == r),
+                     key=lambda s: s[1] - s[0]) for r in candidates}
+        names = ", ".join(f"{r.category} '{r.value}'" for r in candidates)
+        if len(spans) != 1:
+            raise ValueError(f"'{text.strip()}' is ambiguous: it may mean {names}")
+        ref = self._tie_break(t, candidates, spans.pop())
+        if ref is not None:
+            return (ref,)
+        return tuple(candidates)
 
     def _tie_break(self, t: str, refs: list[Ref], span: tuple[int, int]) -> Ref | None:
         """The same words are a value of several categories (``red`` hair or color): keep the
@@ -385,26 +536,56 @@ _RE_DIRECT = re.compile(
 _RE_SOMEWHERE = re.compile(r"(.+) is somewhere to the (left|right) of (.+)", re.I)
 _RE_AT = re.compile(r"(.+) is (not )?in (?:the (\w+) house|house (?:number )?(\d{1,6}))", re.I)
 
+_Refs = tuple[Ref, ...]
+
+
+@dataclass(frozen=True)
+class Ambiguity:
+    """A clue with several readings: a description in it names the same words as a value of
+    several characteristics, and their phrasings cannot tell which."""
+
+    number: int
+    text: str
+    readings: tuple[Clue, ...]
+    descriptions: tuple[tuple[str, _Refs], ...]
+    """Each ambiguous description and the values it may mean."""
+
 
 class _ClueReader:
     def __init__(self, cats: Sequence[_Cat], houses: int):
         self.resolver = _Resolver(cats)
         self.houses = houses
 
-    def read(self, number: int, text: str) -> Clue:
+    def read_all(self, number: int, text: str) -> Ambiguity:
+        """The readings of a clue (usually one)."""
         sentence = re.sub(r"\s+", " ", text.strip()).rstrip(" .")
         try:
-            return self._read(number, sentence, text.strip())
+            readings, described = self._read(number, sentence, text.strip())
         except ValueError as e:
             raise InputError(str(e), Location(clue=number)) from None
+        return Ambiguity(number, text.strip(), tuple(dict.fromkeys(readings)),
+                         tuple((d, refs) for d, refs in described if len(refs) > 1))
 
-    def _pair(self, x: str, y: str) -> tuple[Ref, Ref]:
-        return self.resolver.resolve(x), self.resolver.resolve(y)
+    def read(self, number: int, text: str) -> Clue:
+        """The one reading of a clue; InputError if the clue has several."""
+        got = self.read_all(number, text)
+        if len(got.readings) > 1:
+            raise InputError(f"{_ambiguous(got)}", Location(clue=number))
+        return got.readings[0]
 
-    def _splits(self, text: str, sep: str) -> tuple[Ref, Ref]:
+    def _desc(self, text: str, described: list[tuple[str, _Refs]]) -> _Refs:
+        refs = self.resolver.resolve(text)
+        described.append((text.strip(), refs))
+        return refs
+
+    def _pair(self, x: str, y: str, described: list[tuple[str, _Refs]]) -> tuple[_Refs, _Refs]:
+        return self._desc(x, described), self._desc(y, described)
+
+    def _splits(self, text: str, sep: str,
+                described: list[tuple[str, _Refs]]) -> tuple[_Refs, _Refs]:
         """Split at every occurrence of ``sep``; the readings where both sides resolve must
         agree (descriptions may contain ' is ' or ' and ' themselves)."""
-        readings: set[tuple[Ref, Ref]] = set()
+        readings: dict[tuple[_Refs, _Refs], list[tuple[str, _Refs]]] = {}
         errors: list[str] = []
         low = text.lower()
         start = 0
@@ -418,11 +599,14 @@ class _ClueReader:
                     and self.resolver.looks_like_description(y)):
                 continue
             try:
-                readings.add(self._pair(x, y))
+                here: list[tuple[str, _Refs]] = []
+                readings.setdefault(self._pair(x, y, here), here)
             except ValueError as e:
                 errors.append(str(e))
         if len(readings) == 1:
-            return readings.pop()
+            (pair, here), = readings.items()
+            described.extend(here)
+            return pair
         if len(readings) > 1:
             raise ValueError(f"cannot tell how to split '{text}' into two descriptions")
         detail = next((e for e in errors if "ambiguous" in e), errors[0] if errors else "")
@@ -436,49 +620,66 @@ class _ClueReader:
             raise ValueError(f"there is no house {n} (houses are numbered 1 to {self.houses})")
         return n
 
-    def _read(self, number: int, s: str, original: str) -> Clue:
+    def _read(self, number: int, s: str,
+              original: str) -> tuple[list[Clue], list[tuple[str, _Refs]]]:
+        d: list[tuple[str, _Refs]] = []
+
+        def each(pair: tuple[_Refs, _Refs], make: Callable[[Ref, Ref], Clue]) -> list[Clue]:
+            return [make(a, b) for a in pair[0] for b in pair[1]]
+
         m = _RE_BETWEEN.fullmatch(s)
         if m:
             k = _parse_count(m.group(1))
             if k is None:
                 raise ValueError(f"'{m.group(1)}' is not a number of houses")
-            a, b = self._splits(m.group(2), " and ")
-            return Apart(number, original, a, b, HOUSE, k + 1)
+            return each(self._splits(m.group(2), " and ", d),
+                        lambda a, b: Apart(number, original, a, b, HOUSE, k + 1)), d
         m = _RE_NEXT.fullmatch(s)
         if m:
-            a, b = self._splits(m.group(1), " and ")
-            return Apart(number, original, a, b, HOUSE, 1)
+            return each(self._splits(m.group(1), " and ", d),
+                        lambda a, b: Apart(number, original, a, b, HOUSE, 1)), d
         m = _RE_DIRECT.fullmatch(s)
         if m:
-            a, b = self._pair(m.group(1), m.group(3))
-            if m.group(2).lower() == "right":
-                a, b = b, a
-            return Before(number, original, a, b, HOUSE, 1)
+            right = m.group(2).lower() == "right"
+            return each(self._pair(m.group(1), m.group(3), d),
+                        lambda a, b: Before(number, original, *((b, a) if right else (a, b)),
+                                            HOUSE, 1)), d
         m = _RE_SOMEWHERE.fullmatch(s)
         if m:
-            a, b = self._pair(m.group(1), m.group(3))
-            if m.group(2).lower() == "right":
-                a, b = b, a
-            return Before(number, original, a, b, HOUSE, None)
+            right = m.group(2).lower() == "right"
+            return each(self._pair(m.group(1), m.group(3), d),
+                        lambda a, b: Before(number, original, *((b, a) if right else (a, b)),
+                                            HOUSE, None)), d
         m = _RE_AT.fullmatch(s)
         if m and (m.group(4) or _parse_ordinal(m.group(3) or "") is not None):
-            a = self.resolver.resolve(m.group(1))
+            subject = self._desc(m.group(1), d)
             house = Ref(HOUSE, self._house(m.group(3), m.group(4)))
-            return (NotSame if m.group(2) else Same)(number, original, a, house)
+            kind = NotSame if m.group(2) else Same
+            return [kind(number, original, a, house) for a in subject], d
         m = _RE_NEXT_TO.fullmatch(s)
         if m and " is " not in m.group(1).lower():
-            a, b = self._pair(m.group(1), m.group(2))
-            return Apart(number, original, a, b, HOUSE, 1)
+            return each(self._pair(m.group(1), m.group(2), d),
+                        lambda a, b: Apart(number, original, a, b, HOUSE, 1)), d
         if " is not " in s.lower():
             try:
-                a, b = self._splits(s, " is not ")
-                return NotSame(number, original, a, b)
+                return each(self._splits(s, " is not ", d),
+                            lambda a, b: NotSame(number, original, a, b)), d
             except ValueError:
-                pass
+                d.clear()
         if " is " in s.lower():
-            a, b = self._splits(s, " is ")
-            return Same(number, original, a, b)
+            return each(self._splits(s, " is ", d),
+                        lambda a, b: Same(number, original, a, b)), d
         raise ValueError(f"cannot understand '{s}'")
+
+
+def _meaning(ref: Ref) -> str:
+    return f"{ref.category} '{ref.value}'"
+
+
+def _ambiguous(amb: Ambiguity) -> str:
+    """``'the cat lover' may mean Animal 'cat' or Pet 'cat'`` (each ambiguous description)."""
+    return "; ".join(f"'{d}' may mean " + " or ".join(_meaning(r) for r in refs)
+                     for d, refs in amb.descriptions)
 
 
 # ----------------------------------------------------------------------------------- reader
@@ -595,7 +796,7 @@ def read_zebralogic(text: str) -> LogicGridInstance:
         cats.append(_cat_info(Category(name, tuple(values)), phrase))
 
     reader = _ClueReader(cats, houses)
-    clues: list[Clue] = []
+    read: list[Ambiguity] = []
     numbers: set[int] = set()
     for lineno, line in lines[clue_start:]:
         if not line.strip():
@@ -612,12 +813,26 @@ def read_zebralogic(text: str) -> LogicGridInstance:
         numbers.add(number)
         if not m.group(2).strip():
             raise InputError("empty clue", Location(clue=number))
-        clues.append(reader.read(number, m.group(2)))
+        read.append(reader.read_all(number, m.group(2)))
 
     house_cat = Category(HOUSE, tuple(range(1, houses + 1)), ordered=True)
-    inst = LogicGridInstance((house_cat, *(c.category for c in cats)), tuple(clues))
+    categories = (house_cat, *(c.category for c in cats))
+    plain = tuple(r.readings[0] for r in read if len(r.readings) == 1)
+    inst = LogicGridInstance(categories, plain)
     validate(inst)
-    return inst
+    ambiguous = [r for r in read if len(r.readings) > 1]
+    if not ambiguous:
+        return inst
+    for amb in ambiguous:
+        for clue in amb.readings:
+            check_clue(inst, clue)
+    # the solver decides (engine, imported here: reading text needs no clingo otherwise)
+    from aspuzzle.puzzles.logicgrid.readings import choose_readings
+
+    chosen, notes = choose_readings(inst, ambiguous)
+    pick = {amb.number: clue for amb, clue in zip(ambiguous, chosen, strict=True)}
+    clues = tuple(pick.get(r.number, r.readings[0]) for r in read)
+    return LogicGridInstance(categories, clues, notes=notes)
 
 
 # ----------------------------------------------------------------------------------- writer
