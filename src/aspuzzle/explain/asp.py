@@ -65,6 +65,9 @@ class AspReasoner(ReasonerBase):
     catalogue: tuple[RuleInfo, ...]
     board_lp: Traversable
     """The type's board program: the externals and the vocabulary its rules share."""
+    game_lp: tuple[Traversable, ...] = ()
+    """Extra programs grounded with the game's encoding (e.g. atoms that name board keys the
+    encoding has no single atom for, so that :meth:`literal` can point at them)."""
     max_probe_rounds = 200
 
     def __init__(self, inst: Any, rules: Sequence[RuleInfo] | None = None) -> None:
@@ -73,9 +76,10 @@ class AspReasoner(ReasonerBase):
         facts = tuple(self.puzzle.to_facts(inst))
         consts = self.puzzle.constants(inst)
         options = SolveOptions()
-        self._rules = Grounded(Program((self.board_lp, SHOW, *rule_files(self.rules)), facts,
-                                       (), constants=consts))
-        self._game = Grounded(Program(self.puzzle.encodings(options, inst), facts,
+        self._rules = Grounded(Program((self.board_lp, SHOW, *rule_files(self.rules)),
+                                       facts + tuple(self.rule_facts()), (), constants=consts))
+        self._game = Grounded(Program((*self.puzzle.encodings(options, inst), *self.game_lp),
+                                      facts,
                                       self.puzzle.answer_signatures(options),
                                       user_asp=self.puzzle.user_asp(inst), constants=consts))
         self._keys = tuple(self.keys())
@@ -90,6 +94,10 @@ class AspReasoner(ReasonerBase):
         self.evaluations = 0
 
     # --- what a type says ----------------------------------------------------------------------
+
+    def rule_facts(self) -> Sequence[clingo.Symbol]:
+        """Facts given to the rule programs only, beyond the instance's (by default none)."""
+        return ()
 
     def keys(self) -> Sequence[Key]:
         """Every key of a complete board, in reading order."""
