@@ -123,8 +123,11 @@ def run_each(args: argparse.Namespace, handle: Handler, *, what: str = "solving"
         inputs = track(args.inputs, description=what, console=_err, transient=True)
     codes: list[int] = []
     for arg in inputs:
+        notes: tuple[str, ...] = ()
         try:
-            code, record = handle(arg, _load(arg, args))
+            loaded = _load(arg, args)
+            notes = _notes(loaded, arg, many)
+            code, record = handle(arg, loaded)
         except (InputError, UsageError, AspuzzleError) as e:
             message = _one_line(e, arg, many)
             _fail(message)
@@ -132,8 +135,19 @@ def run_each(args: argparse.Namespace, handle: Handler, *, what: str = "solving"
                                             "exit": EXIT_BAD_INPUT}
         codes.append(code)
         if as_json and record is not None:
-            _print_json({"input": api.input_label(arg), **record})
+            extra = {"notes": list(notes)} if notes else {}
+            _print_json({"input": api.input_label(arg), **record, **extra})
     return _combine(codes)
+
+
+def _notes(loaded: api.Loaded, arg: str, many: bool) -> tuple[str, ...]:
+    """What the reader chose while reading the input (e.g. the reading of an ambiguous
+    ZebraLogic clue), each said on stderr as one ``note:`` line; JSON records list them."""
+    notes: tuple[str, ...] = tuple(getattr(loaded.instance, "notes", ()))
+    prefix = f"{api.input_label(arg, 60, one_line=True)}: " if many else ""
+    for note in notes:
+        _err.print(f"aspuzzle: note: {prefix}{_printable(note)}", markup=False)
+    return notes
 
 
 def _one_line(e: AspuzzleError, arg: str, many: bool) -> str:

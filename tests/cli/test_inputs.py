@@ -258,3 +258,19 @@ def test_any_arguments_get_one_record_each_and_no_traceback(args: list[str], com
     assert len(err.splitlines()) == len(failed)
     if failed:
         assert code == 2
+
+
+# --- what a reader chose is said, not hidden ---------------------------------------------------
+
+def test_a_chosen_zebralogic_reading_is_noted_on_stderr_and_in_the_json_record() -> None:
+    rec = next(r for r in read_jsonl(DATA / "zebralogic" / "constructed.jsonl")
+               if r["id"] == "constructed-ambiguous-cat-4x3")
+    code, out, err = _main("solve", rec["puzzle"])
+    assert code == 0
+    [note] = [line for line in err.splitlines() if line.startswith("aspuzzle: note: ")]
+    assert "'The cat person' may mean Animal 'cat' or Pet 'cat'; read as Animal 'cat'" in note
+    code, out, err = _main("solve", "--json", rec["puzzle"], SEED)
+    first, second = _records(out)
+    assert first["status"] == "unique" and len(first["notes"]) == 1
+    assert first["notes"][0] in err and "notes" not in second
+    assert err.count("aspuzzle: note: ") == 1
