@@ -1,0 +1,662 @@
+"""Futoshiki reasoning: the deductions of Tatham's ``unequal`` solver (and the Sudoku-style
+subsets human solvers use) as named rules, for explanations, hints and checks.
+
+The rules are ASP programs (``rules/*.lp``, see :mod:`aspuzzle.puzzles.futoshiki.rules`) run
+by the shared :class:`~aspuzzle.explain.asp.AspReasoner`. The board's keys are
+``(row, column, digit)`` of the cells without a given digit, each ``"yes"`` (the cell holds the
+digit) or ``"no"`` (the digit is struck out of the cell's pencil marks). In the rule programs a
+key's value is the external ``yes(R, C, D)`` or ``no(R, C, D)``; in the game's encoding it is
+the answer atom ``cell_has_number(R, C, D)``, true or false.
+
+A digit placed by a rule also strikes out what writing it rules out (the cell's other
+candidates, the digit in the cell's row and column), in the same step, as Tatham's solver
+does; a given digit or a digit the player wrote rules them out without a key being set.
+
+When no direct rule applies, the engine splits cases: the candidates of a cell (Cell
+Candidates) or the places of a digit in a line (Digit Places).
+
+A player's board is the text format of the puzzle with the player's digits written in and
+optional pencil marks: ``[134]`` is an empty cell whose candidates are 1, 3 and 4 (see
+``docs/reasoning-futoshiki.md``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import clingo
+
+from aspuzzle.errors import InputError, Location, UsageError
+from aspuzzle.explain.asp import AspReasoner, Hit
+from aspuzzle.explain.loop import Case, Evaluation
+from aspuzzle.explain.steps import JSON, Board, Link, Step, Use, cells_text
+from aspuzzle.puzzles.base import Reasoning
+from aspuzzle.puzzles.futoshiki import PUZZLE
+from aspuzzle.puzzles.futoshiki.model import Cell, FutoshikiInstance, FutoshikiSolution
+from aspuzzle.puzzles.futoshiki.rules import BOARD, CATALOGUE, REPROOF
+
+__all__ = ["FutoshikiReasoner", "parse_set", "read_board", "read_marks", "reasoning",
+           "write_marks"]
+
+_F, _N = clingo.Function, clingo.Number
+YES, NO = "yes", "no"
+Key = tuple[int, int, int]
+"""(row, column, digit)"""
+Sets = tuple[tuple[Key, str], ...]
+_DOUBT = _F("doubt", [])
+
+MAX_CASE_BRANCHES = 4
+"""Case splits are offered on cells with at most this many candidates and on digits with at
+most this many places in a line: more branches make long explanations of little use."""
+
+
+def _c(cell: Cell) -> str:
+    return cells_text([cell])
+
+
+def _digits(ds: Iterable[int], word: str = "or") -> str:
+    """"1", "1 or 2", "1, 2 or 3"."""
+    items = [str(d) for d in sorted(ds)]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {word} {items[-1]}"
+
+
+def _py(sym: clingo.Symbol) -> Any:
+    """A clingo term as Python: numbers as int, tuples as tuples, a constant as its name,
+    ``f(x, y)`` as ``("f", x, y)``."""
+    if sym.type == clingo.SymbolType.Number:
+        return sym.number
+    args = tuple(_py(a) for a in sym.arguments)
+    if not sym.name:
+        return args
+    return (sym.name, *args) if args else sym.name
+
+
+def _line_name(line: tuple[str, int]) -> str:
+    return f"{'row' if line[0] == 'row' else 'column'} {line[1]}"
+
+
+class FutoshikiReasoner(AspReasoner):
+    """The Futoshiki rules on the boards of one puzzle (``rules`` picks rule files, for
+    tests)."""
+
+    type = "futoshiki"
+    puzzle = PUZZLE
+    catalogue = CATALOGUE
+    board_lp = BOARD
+    game_lp = (REPROOF,)
+
+    inst: FutoshikiInstance
+
+    def __init__(self, inst: FutoshikiInstance, rules: Sequence[Any] | None = None) -> None:
+        n = inst.size
+        self.n = n
+        self.given: dict[Cell, int] = {(r, c): d for r, c, d in inst.givens}
+        self.open_cells = [(r, c) for r in range(1, n + 1) for c in range(1, n + 1)
+                           if (r, c) not in self.given]
+        self._atoms: dict[Key, tuple[clingo.Symbol, clingo.Symbol, clingo.Symbol]] = {}
+        for r, c in self.open_cells:
+            for d in range(1, n + 1):
+                args = [_N(r), _N(c), _N(d)]
+                self._atoms[(r, c, d)] = (_F(YES, args), _F(NO, args),
+                                          _F("cell_has_number", args))
+        self._claims: dict[clingo.Symbol, bool] = {}
+        self._chains: dict[tuple[Cell, str], list[Cell]] = {}
+        super().__init__(inst, rules)
+
+    # --- what the type says --------------------------------------------------------------------
+
+    def keys(self) -> Sequence[Key]:
+        return list(self._atoms)
+
+    def values(self, key: Any) -> Sequence[str]:
+        return (YES, NO)
+
+    def external(self, key: Any, value: str) -> clingo.Symbol:
+        return self._atoms[key][0 if value == YES else 1]
+
+    def literal(self, key: Any, value: str) -> tuple[clingo.Symbol, bool]:
+        return self._atoms[key][2], value == YES
+
+    def key_of(self, term: clingo.Symbol) -> Key:
+        r, c, d = (a.number for a in term.arguments)
+        return r, c, d
+
+    def solution_board(self, solution: FutoshikiSolution) -> Board:
+        return Board({(r, c, d): YES if solution.at((r, c)) == d else NO
+                      for r, c, d in self._atoms})
+
+    # --- the board in Python: the Latin square's bookkeeping ------------------------------------
+
+    def placed(self, board: Board) -> dict[Cell, int]:
+        """Every cell with a digit: the givens and the board's "yes" keys."""
+        out = dict(self.given)
+        for (r, c, d), v in board.cells.items():
+            if v == YES:
+                out[(r, c)] = d
+        return out
+
+    def candidates(self, board: Board, placed: dict[Cell, int] | None = None
+                   ) -> dict[Cell, list[int]]:
+        """The candidates of every empty cell, as board.lp's cand/3 has them."""
+        placed = self.placed(board) if placed is None else placed
+        n = self.n
+        rows: dict[int, set[int]] = {}
+        cols: dict[int, set[int]] = {}
+        for (r, c), d in placed.items():
+            rows.setdefault(r, set()).add(d)
+            cols.setdefault(c, set()).add(d)
+        cells = board.cells
+        out: dict[Cell, list[int]] = {}
+        for r, c in self.open_cells:
+            if (r, c) in placed:
+                continue
+            taken = rows.get(r, set()) | cols.get(c, set())
+            out[(r, c)] = [d for d in range(1, n + 1)
+                           if d not in taken and cells.get((r, c, d)) != NO]
+        return out
+
+    def possible(self, board: Board, cell: Cell) -> list[int]:
+        """The digits possible in a cell: its digit, or its candidates."""
+        placed = self.placed(board)
+        if cell in placed:
+            return [placed[cell]]
+        return self.candidates(board, placed).get(cell, [])
+
+    def _fill(self, board: Board, cell: Cell, d: int,
+              cands: dict[Cell, list[int]]) -> Sets:
+        """What placing ``d`` in ``cell`` sets (as board.lp's fill/5 does)."""
+        r, c = cell
+        out: list[tuple[Key, str]] = [((r, c, d), YES)]
+        out += [((r, c, e), NO) for e in cands.get(cell, []) if e != d]
+        for other, ds in cands.items():
+            if other != cell and (other[0] == r or other[1] == c) and d in ds:
+                out.append(((other[0], other[1], d), NO))
+        return tuple(sorted(out))
+
+    def complete(self, board: Board) -> bool:
+        filled = {(r, c) for (r, c, _), v in board.cells.items() if v == YES}
+        return len(filled) == len(self.open_cells)
+
+    def progress_possible(self, board: Board) -> bool:
+        """Is some candidate of an empty cell the same (there or not) in every solution?"""
+        if self.solution_hint(board) is not None:
+            return True
+        base = self.assumptions(board)
+        cautious = self._game.cautious(base)
+        if cautious is None:
+            return True
+        brave = self._game.brave(base) or frozenset()
+        for (r, c), ds in self.candidates(board).items():
+            for d in ds:
+                atom = self._atoms[(r, c, d)][2]
+                if atom in cautious or atom not in brave:
+                    return True
+        return False
+
+    # --- re-proofs in one solve ------------------------------------------------------------------
+
+    def entails(self, board: Board, sets: Sets, links: tuple[Link, ...] = ()) -> bool:
+        """Do the board and the game rules force every claim? (rules/reproof.lp: the claims
+        are externals, and the board plus ``doubt`` has no answer)"""
+        claims: dict[clingo.Symbol, bool] = {}
+        for (r, c, d), v in sets:
+            claims[_F("claim_" + v, [_N(r), _N(c), _N(d)])] = True
+        changes = [(a, False) for a in self._claims if a not in claims]
+        changes += [(a, True) for a in claims if a not in self._claims]
+        self._game.assign_externals(changes)
+        self._claims = claims
+        return self._game.satisfiable([*self.assumptions(board), (_DOUBT, True)]) is False
+
+    # --- evaluating the rules ----------------------------------------------------------------
+
+    def hits(self, board: Board) -> list[Hit]:
+        """Every rule instance on the board, as the rule files say; a placement also strikes
+        out what writing its digit rules out (see rules/board.lp)."""
+        hits = super().hits(board)
+        cands: dict[Cell, list[int]] | None = None
+        for h in hits:
+            yes = [key for key, v in h.sets if v == YES]
+            if not yes:
+                continue
+            if cands is None:
+                cands = self.candidates(board)
+            extra = {kv for r, c, d in yes for kv in self._fill(board, (r, c), d, cands)}
+            h.sets = sorted(extra | set(h.sets))
+        return hits
+
+    # --- case splits ------------------------------------------------------------------------------
+
+    def cases(self, ev: Evaluation) -> Sequence[Case]:
+        board = ev.board
+        placed = self.placed(board)
+        cands = self.candidates(board, placed)
+        info = {r.id: r for r in self.catalogue}
+        out: list[Case] = []
+        r = info["cell_candidates"]
+        for cell, ds in sorted(cands.items()):
+            if not 2 <= len(ds) <= MAX_CASE_BRANCHES:
+                continue
+            out.append(Case(r.name, r.id, r.sheet, f"{_c(cell)} is {_digits(ds)}",
+                            (Use("cell", (cell,)),),
+                            tuple((f"{_c(cell)} is {d}", self._fill(board, cell, d, cands), ())
+                                  for d in ds)))
+        r = info["digit_places"]
+        n = self.n
+        for kind in ("row", "col"):
+            for j in range(1, n + 1):
+                line = [(j, k) if kind == "row" else (k, j) for k in range(1, n + 1)]
+                have = {placed[x] for x in line if x in placed}
+                for d in range(1, n + 1):
+                    if d in have:
+                        continue
+                    spots = [x for x in line if d in cands.get(x, ())]
+                    if not 2 <= len(spots) <= MAX_CASE_BRANCHES:
+                        continue
+                    name = _line_name((kind, j))
+                    out.append(Case(
+                        r.name, r.id, r.sheet,
+                        f"{d} goes in {name} at one of {cells_text(spots)}",
+                        (Use("row" if kind == "row" else "column", index=j, value=d),
+                         Use("cells", tuple(spots))),
+                        tuple((f"{_c(x)} is {d}", self._fill(board, x, d, cands), ())
+                              for x in spots)))
+        return out
+
+    # --- words ------------------------------------------------------------------------------------
+
+    def words(self, sets: Sets, links: tuple[Link, ...] = ()) -> str:
+        """"(2,3) is 4 and (1,1) (1,2) cannot be 2", leaving out what a placement in the same
+        sets strikes out (its cell's other digits, its digit in its row and column)."""
+        yes = {(r, c): d for (r, c, d), v in sets if v == YES}
+        nots: dict[Cell, list[int]] = {}
+        for (r, c, d), v in sets:
+            if v != NO or (r, c) in yes:
+                continue
+            if any(d == e and (r == r2 or c == c2) for (r2, c2), e in yes.items()):
+                continue
+            nots.setdefault((r, c), []).append(d)
+        parts = [f"{_c(cell)} is {d}" for cell, d in sorted(yes.items())]
+        groups: dict[tuple[int, ...], list[Cell]] = {}
+        for cell, struck in sorted(nots.items()):
+            groups.setdefault(tuple(sorted(struck)), []).append(cell)
+        for digits, cells in sorted(groups.items(), key=lambda g: g[1][0]):
+            parts.append(f"{cells_text(cells)} cannot be {_digits(digits)}")
+        if not parts:
+            return "nothing new"
+        return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+
+    def mistake(self, sets: Sets, links: tuple[Link, ...] = ()) -> str:
+        ((r, c, d), v), = sets
+        if v == YES:
+            return f"{_c((r, c))} cannot be {d}"
+        return f"{d} cannot be struck out of {_c((r, c))}"
+
+    def encode(self, sets: Sets, links: tuple[Link, ...] = ()) -> list[JSON]:
+        """One object per cell: ``{"cell": [r, c], "value": d}`` for a digit placed (the
+        cell's other digits go with it), ``{"cell": [r, c], "not": [d, ...]}`` for candidates
+        struck out."""
+        yes: dict[Cell, int] = {}
+        nots: dict[Cell, list[int]] = {}
+        for (r, c, d), v in sets:
+            if v == YES:
+                yes[(r, c)] = d
+            else:
+                nots.setdefault((r, c), []).append(d)
+        out: list[JSON] = []
+        for cell in sorted(set(yes) | set(nots)):
+            if cell in yes:
+                out.append({"cell": list(cell), "value": yes[cell]})
+            else:
+                out.append({"cell": list(cell), "not": sorted(nots[cell])})
+        return out
+
+    def _so(self, sets: Sets) -> str:
+        return self.words(sets)
+
+    def _chain(self, cell: Cell, way: str) -> list[Cell]:
+        """A longest chain of signs from ``cell`` downwards (way "low": cell > b > ...) or
+        upwards ("high": cell < b < ...), the cell first."""
+        got = self._chains.get((cell, way))
+        if got is not None:
+            return got
+        greater = self.inst.greater
+        nxt = [b for a, b in greater if a == cell] if way == "low" else \
+            [a for a, b in greater if b == cell]
+        best: list[Cell] = []
+        for b in sorted(nxt):
+            sub = self._chain(b, way)
+            if len(sub) > len(best):
+                best = sub
+        self._chains[(cell, way)] = [cell, *best]
+        return self._chains[(cell, way)]
+
+    def describe(self, board: Board, hit: Hit) -> Step:
+        rule = hit.rule
+        sets, _ = board.new_in(hit.sets, ())
+        where = _py(hit.where)
+        kind, args = where[0], where[1:]
+        uses: list[Use] = []
+        text = ""
+        so = self._so(sets)
+        rid = rule.id
+        if rid == "naked_single":
+            cell = (args[0], args[1])
+            d = self.placed(board.with_(sets)).get(cell, 0)
+            uses = [Use("cell", (cell,), value=d)]
+            text = f"{d} is the only candidate left in {_c(cell)}, so {so}."
+        elif rid == "hidden_single":
+            (lk, j), d = args
+            cell = next((r, c) for (r, c, e), v in sets if v == YES)
+            uses = [Use("row" if lk == "row" else "column", index=j, value=d),
+                    Use("cell", (cell,))]
+            text = (f"{d} has only one place left in {_line_name((lk, j))}, so {so}.")
+        elif rid == "inequality_chain":
+            r, c, way, k = args
+            chain = self._chain((r, c), way)[:k + 1]
+            sign = " > " if way == "low" else " < "
+            bound = f"at least {k + 1}" if way == "low" else f"at most {self.n - k}"
+            end = "top" if way == "low" else "bottom"
+            uses = [Use("cells", tuple(chain), value=k)]
+            text = (f"{sign.join(_c(x) for x in chain)}: {_c((r, c))} is at the {end} of a "
+                    f"chain of {k} signs, so it is {bound}: {so}.")
+        elif rid == "relative_size":
+            a, b = args
+            placed = self.placed(board)
+            if kind == "above":
+                other, m = b, min(self.possible(board, b), default=1)
+                sign = f"{_c(a)} > {_c(b)}"
+                about = ("" if m <= 1 else f" and {_c(b)} is {m}" if b in placed
+                         else f" and {_c(b)} is at least {m}")
+            else:
+                other, m = a, max(self.possible(board, a), default=self.n)
+                sign = f"{_c(b)} < {_c(a)}"
+                about = ("" if m >= self.n else f" and {_c(a)} is {m}" if a in placed
+                         else f" and {_c(a)} is at most {m}")
+            uses = [Use("cells", (a, b)), Use("cell", (other,), value=m)]
+            text = f"{sign}{about}, so {so}."
+        elif rid in ("adjacent_bar", "no_bar"):
+            a, b = args
+            poss = self.possible(board, b)
+            can = (f"is {poss[0]}" if len(poss) == 1 else f"can only be {_digits(poss)}")
+            uses = [Use("cells", (a, b))]
+            if rid == "adjacent_bar":
+                text = (f"{_c(a)} and {_c(b)} are joined by a bar, so they differ by 1; "
+                        f"{_c(b)} {can}, so {so}.")
+            else:
+                text = (f"{_c(a)} and {_c(b)} have no bar, so they do not differ by 1; "
+                        f"{_c(b)} {can}, so {so}.")
+        elif rid == "naked_pair":
+            line = args[0]
+            cands = self.candidates(board)
+            struck = {d for (_, _, d), v in sets if v == NO}
+            groups: dict[tuple[int, ...], list[Cell]] = {}
+            for x in self._line_cells(line):
+                ds = tuple(cands.get(x, ()))
+                if len(ds) == 2 and set(ds) & struck:
+                    groups.setdefault(ds, []).append(x)
+            pairs = [(ds, xs) for ds, xs in sorted(groups.items()) if len(xs) >= 2]
+            uses = [Use(line[0] if line[0] == "row" else "column", index=line[1])]
+            uses += [Use("cells", tuple(xs)) for _, xs in pairs]
+            found = " and ".join(f"{cells_text(xs)} can only be {_digits(ds)}"
+                                 for ds, xs in pairs)
+            text = (f"in {_line_name(line)}, {found}: these digits are there, so {so}.")
+        elif rid == "hidden_pair":
+            line = args[0]
+            cands = self.candidates(board)
+            cells = self._line_cells(line)
+            touched = {(r, c) for (r, c, _), v in sets if v == NO}
+            spots: dict[tuple[Cell, ...], list[int]] = {}
+            for d in range(1, self.n + 1):
+                xs = tuple(x for x in cells if d in cands.get(x, ()))
+                if len(xs) == 2 and set(xs) & touched:
+                    spots.setdefault(xs, []).append(d)
+            hidden = [(xs, ds) for xs, ds in sorted(spots.items()) if len(ds) >= 2]
+            uses = [Use(line[0] if line[0] == "row" else "column", index=line[1])]
+            uses += [Use("cells", xs) for xs, _ in hidden]
+            found = " and ".join(f"{_digits(ds, 'and')} can only go in {cells_text(xs)}"
+                                 for xs, ds in hidden)
+            text = (f"in {_line_name(line)}, {found}: these cells hold nothing else, so {so}.")
+        elif rid == "no_candidate":
+            cell = (args[0], args[1])
+            uses = [Use("cell", (cell,))]
+            text = (f"{_c(cell)} has no candidate left: every digit is in its row or column "
+                    f"or struck out.")
+        elif rid == "no_place":
+            (lk, j), d = args
+            uses = [Use("row" if lk == "row" else "column", index=j, value=d)]
+            text = f"{d} has no place left in {_line_name((lk, j))}."
+        elif rid == "digit_twice":
+            (lk, j), d = args
+            placed = self.placed(board)
+            cells = [x for x in self._line_cells((lk, j)) if placed.get(x) == d]
+            uses = [Use("cells", tuple(cells), value=d)]
+            text = f"{d} is twice in {_line_name((lk, j))}: at {cells_text(cells)}."
+        elif rid == "broken_sign":
+            a, b = args
+            pa, pb = self.possible(board, a), self.possible(board, b)
+            uses = [Use("cells", (a, b))]
+            if len(pa) == 1 and len(pb) == 1:
+                text = f"{_c(a)} > {_c(b)}, but {_c(a)} is {pa[0]} and {_c(b)} is {pb[0]}."
+            else:
+                text = (f"{_c(a)} > {_c(b)}, but {_c(a)} is at most {max(pa)} and "
+                        f"{_c(b)} at least {min(pb)}.")
+        elif rid in ("broken_bar", "missing_bar"):
+            a, b = args
+            pa, pb = self.possible(board, a), self.possible(board, b)
+            uses = [Use("cells", (a, b))]
+            mark = ("are joined by a bar" if rid == "broken_bar" else "have no bar")
+            if len(pa) == 1 and len(pb) == 1:
+                text = f"{_c(a)} and {_c(b)} {mark}, but they are {pa[0]} and {pb[0]}."
+            else:
+                text = (f"{_c(a)} and {_c(b)} {mark}, but {_c(a)} can only be "
+                        f"{_digits(pa)} and {_c(b)} only {_digits(pb)}.")
+        else:  # pragma: no cover - every rule of the catalogue is described above
+            raise ValueError(f"no words for rule {rid}")
+        return Step(rule.name, rule.kind, sets, (), tuple(uses), text, rule_id=rid,
+                    sheet=rule.sheet)
+
+    def _line_cells(self, line: tuple[str, int]) -> list[Cell]:
+        kind, j = line
+        n = self.n
+        return [(j, k) for k in range(1, n + 1)] if kind == "row" else \
+            [(k, j) for k in range(1, n + 1)]
+
+
+# --- a player's board -------------------------------------------------------------------------
+
+_TOKEN = re.compile(r"\[[^\]]*\]?|[0-9]+|[.·]|[<>|│]|\S")
+_ROW_SIGNS = "<>|│"
+_COLUMN_SIGNS = "^v∧∨V-─"
+
+
+def read_marks(text: str, inst: FutoshikiInstance) -> tuple[dict[Cell, int],
+                                                             dict[Cell, list[int]]]:
+    """A player's board of ``inst`` in the text format: the digits written in the cells without
+    a given digit, and the pencil marks (``[134]``: the candidates left) of empty cells.
+
+    Raises InputError (naming the cell) for a board that does not fit the puzzle: a different
+    size, a given digit missing or changed, a digit out of range, an unreadable mark."""
+    n = inst.size
+    given = {(r, c): d for r, c, d in inst.givens}
+    rows: list[tuple[int, list[tuple[str, int]]]] = []
+    for lineno, original in enumerate(text.splitlines(), 1):
+        raw = original.expandtabs(8).rstrip()
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        cells: list[tuple[str, int]] = []
+        for m in _TOKEN.finditer(raw):
+            tok = m.group(0)
+            col = m.start() + 1
+            if tok in _ROW_SIGNS or tok in _COLUMN_SIGNS:
+                continue
+            if tok[0] == "[" or tok[0].isdigit() or tok in ".·":
+                cells.append((tok, col))
+                continue
+            where = Location(lineno, col, cell=(len(rows) + 1, len(cells) + 1)) if cells \
+                else Location(lineno, col)
+            raise InputError(f"unknown mark '{tok}' (write digits, '.', or candidates in "
+                             f"brackets such as [134])", where)
+        if not cells:
+            continue  # a line of vertical signs
+        r = len(rows) + 1
+        if r > n:
+            raise InputError(f"the board has more than {n} rows; the puzzle is {n}x{n}",
+                             Location(lineno))
+        if len(cells) != n:
+            raise InputError(f"row {r} has {len(cells)} cell{'s' if len(cells) != 1 else ''}; "
+                             f"the puzzle is {n}x{n}", Location(lineno))
+        rows.append((lineno, cells))
+    if len(rows) != n:
+        raise InputError(f"the board has {len(rows)} row{'s' if len(rows) != 1 else ''}; "
+                         f"the puzzle is {n}x{n}")
+    digits: dict[Cell, int] = {}
+    marks: dict[Cell, list[int]] = {}
+    for r, (lineno, cells) in enumerate(rows, 1):
+        for c, (tok, col) in enumerate(cells, 1):
+            cell = (r, c)
+            where = Location(lineno, col, cell=cell)
+            if tok[0] == "[":
+                if not tok.endswith("]"):
+                    raise InputError(f"'{tok}' has no closing ']'", where)
+                if cell in given:
+                    raise InputError(f"pencil marks {tok} in a cell whose digit is given "
+                                     f"({given[cell]})", where)
+                marks[cell] = _candidates(tok[1:-1], n, where)
+                continue
+            if tok in ".·":
+                if cell in given:
+                    raise InputError(f"the puzzle gives {given[cell]} here, the board has none",
+                                     where)
+                continue
+            d = int(tok) if len(tok) <= 3 else 1000
+            if not 1 <= d <= n:
+                raise InputError(f"digit {tok[:10]} is out of range 1..{n}", where)
+            if cell in given:
+                if given[cell] != d:
+                    raise InputError(f"the puzzle gives {given[cell]} here, the board has {d}",
+                                     where)
+                continue
+            digits[cell] = d
+    return digits, marks
+
+
+def _candidates(body: str, n: int, where: Location) -> list[int]:
+    parts = re.split(r"[\s,]+", body.strip()) if n > 9 or re.search(r"[\s,]", body) \
+        else list(body)
+    out: set[int] = set()
+    for part in parts:
+        if not part:
+            continue
+        if not part.isdigit():
+            raise InputError(f"'{part}' in [{body}] is not a digit", where)
+        d = int(part) if len(part) <= 3 else 1000
+        if not 1 <= d <= n:
+            raise InputError(f"candidate {part[:10]} is out of range 1..{n}", where)
+        out.add(d)
+    return sorted(out)
+
+
+def board_of(inst: FutoshikiInstance, digits: dict[Cell, int],
+             marks: dict[Cell, list[int]]) -> Board:
+    """The board of a player's digits ("yes" keys) and pencil marks (a "no" key for each digit
+    a mark leaves out)."""
+    cells: dict[Any, str] = {}
+    for (r, c), d in digits.items():
+        cells[(r, c, d)] = YES
+    for (r, c), ds in marks.items():
+        for d in range(1, inst.size + 1):
+            if d not in ds:
+                cells[(r, c, d)] = NO
+    return Board(cells)
+
+
+def read_board(text: str, inst: FutoshikiInstance) -> tuple[Board, list[Step]]:
+    """A player's board of this puzzle (no problems are found while reading: every broken
+    rule is a contradiction rule's)."""
+    digits, marks = read_marks(text, inst)
+    return board_of(inst, digits, marks), []
+
+
+def write_marks(inst: FutoshikiInstance, board: Board) -> str:
+    """A board in the state format (the puzzle's text with digits and pencil marks)."""
+    from aspuzzle.puzzles.futoshiki.formats import write_text
+
+    n = inst.size
+    given = {(r, c): d for r, c, d in inst.givens}
+    digits: dict[Cell, int] = {}
+    struck: dict[Cell, set[int]] = {}
+    for (r, c, d), v in board.cells.items():
+        if v == YES:
+            digits[(r, c)] = d
+        else:
+            struck.setdefault((r, c), set()).add(d)
+    width = max(1, len(str(n)))
+
+    def cell_text(cell: Cell) -> str:
+        if cell in given:
+            return str(given[cell])
+        if cell in digits:
+            return str(digits[cell])
+        if cell in struck:
+            sep = "," if n > 9 else ""
+            return "[" + sep.join(str(d) for d in range(1, n + 1)
+                                  if d not in struck[cell]) + "]"
+        return "."
+
+    texts = {(r, c): cell_text((r, c)) for r in range(1, n + 1) for c in range(1, n + 1)}
+    w = max(width, *(len(t) for t in texts.values()))
+    puzzle = write_text(inst).splitlines()
+    out = [puzzle[0]]
+    for r in range(1, n + 1):
+        line = ""
+        for c in range(1, n + 1):
+            line += texts[(r, c)].ljust(w)
+            if c < n:
+                a, b = (r, c), (r, c + 1)
+                sign = ("|" if (a, b) in inst.bars else ">" if (a, b) in inst.greater
+                        else "<" if (b, a) in inst.greater else " ")
+                line += f" {sign} "
+        out.append(line.rstrip())
+        if r < n:
+            marks = []
+            for c in range(1, n + 1):
+                a, b = (r, c), (r + 1, c)
+                marks.append(("-" if (a, b) in inst.bars else "v" if (a, b) in inst.greater
+                              else "^" if (b, a) in inst.greater else " ").ljust(w))
+            out.append("   ".join(marks).rstrip())
+    return "\n".join(out) + "\n"
+
+
+# --- the reasoning kit ------------------------------------------------------------------------
+
+_SET = re.compile(r"\s*\(?\s*(\d+)\s*,\s*(\d+)\s*\)?\s*(!=|=)\s*(\d+)\s*")
+
+
+def parse_set(item: str, inst: FutoshikiInstance) -> list[tuple[Key, str]]:
+    """``"2,3=4"`` (the cell holds 4) or ``"2,3!=4"`` (4 is struck out of the cell)."""
+    m = _SET.fullmatch(item)
+    if not m:
+        raise UsageError(f"--set: '{item}' is not ROW,COL=D or ROW,COL!=D (e.g. 2,3=4)")
+    r, c, d = int(m.group(1)), int(m.group(2)), int(m.group(4))
+    n = inst.size
+    if not (1 <= r <= n and 1 <= c <= n):
+        raise UsageError(f"--set: ({r},{c}) is outside the {n}x{n} grid")
+    if not 1 <= d <= n:
+        raise UsageError(f"--set: digit {d} is out of range 1..{n}")
+    if any((r, c) == (gr, gc) for gr, gc, _ in inst.givens):
+        raise UsageError(f"--set: ({r},{c}) holds a given digit")
+    return [((r, c, d), YES if m.group(3) == "=" else NO)]
+
+
+def reasoning() -> Reasoning:
+    return Reasoning(
+        reasoner=FutoshikiReasoner, catalogue=CATALOGUE, read_state=read_board,
+        parse_set=parse_set, mark_formats=(),
+        state_help="the text grid with the player's digits and pencil marks such as [134]",
+        set_help="ROW,COL=D (the cell holds D) or ROW,COL!=D (D is struck out)")
+
