@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
-from typing import Any
+from typing import Any, overload
 
 import clingo
 
@@ -51,6 +51,44 @@ class Hit:
     rule: RuleInfo
     where: clingo.Symbol
     sets: list[tuple[Key, str]] = field(default_factory=list)
+
+
+class _Described(Sequence[Step]):
+    """The steps of some hits on a board, each described when first looked at: an evaluation
+    lists every rule instance that applies, and a run of the rules takes only the first."""
+
+    def __init__(self, reasoner: AspReasoner, board: Board, hits: list[Hit]) -> None:
+        self._reasoner = reasoner
+        self._board = board
+        self._hits = hits
+        self._steps: list[Step | None] = [None] * len(hits)
+
+    def __len__(self) -> int:
+        return len(self._hits)
+
+    @overload
+    def __getitem__(self, i: int) -> Step: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Step]: ...
+
+    def __getitem__(self, i: int | slice) -> Step | list[Step]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        step = self._steps[i]
+        if step is None:
+            step = self._steps[i] = self._reasoner.describe(self._board, self._hits[i])
+        return step
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, tuple, _Described)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
 
 
 class AspReasoner(ReasonerBase):
@@ -177,18 +215,25 @@ class AspReasoner(ReasonerBase):
             h.sets.sort()
         return hits
 
-    def evaluate(self, board: Board) -> Evaluation:
-        direct: list[Step] = []
-        contradictions: list[Step] = []
+    def _split(self, board: Board) -> tuple[list[Hit], list[Hit]]:
+        """The hits on the board: direct ones that set something new (only what is new kept),
+        and contradictions."""
+        direct: list[Hit] = []
+        contradictions: list[Hit] = []
         for h in self.hits(board):
             if h.rule.kind is Kind.CONTRADICTION:
-                contradictions.append(self.describe(board, h))
+                contradictions.append(h)
             else:
                 new, _ = board.new_in(h.sets, ())
                 if new:
                     h.sets = list(new)
-                    direct.append(self.describe(board, h))
-        return Evaluation(board, direct, contradictions)
+                    direct.append(h)
+        return direct, contradictions
+
+    def evaluate(self, board: Board) -> Evaluation:
+        direct, contradictions = self._split(board)
+        return Evaluation(board, _Described(self, board, direct),
+                          _Described(self, board, contradictions))
 
     def applications(self, board: Board, rule_id: str) -> list[Step]:
         """Every instance of a direct or contradiction rule on the board, described."""
@@ -267,12 +312,12 @@ class AspReasoner(ReasonerBase):
         rule fires, or two rules disagree on a key."""
         b = board.with_(sets, links)
         for rounds in range(1, self.max_probe_rounds + 1):
-            ev = self.evaluate(b)
-            if ev.contradictions:
+            direct, contradictions = self._split(b)  # what the steps set; no words needed
+            if contradictions:
                 return Probe(True, b, rounds)
             new: dict[Key, str] = {}
-            for step in ev.direct:
-                for key, value in step.sets:
+            for hit in direct:
+                for key, value in hit.sets:
                     if new.setdefault(key, value) != value:
                         return Probe(True, b, rounds)
             if not new:

@@ -8,7 +8,7 @@ from importlib.resources.abc import Traversable
 import clingo
 
 from aspuzzle.errors import InputError, Location
-from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lp_file, no_reasoning
+from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lp_file
 from aspuzzle.puzzles.hitori import formats, puzzlink, tatham
 from aspuzzle.puzzles.hitori.model import (
     Cell,
@@ -113,8 +113,10 @@ class HitoriPuzzle:
         return "shaded cells differ at " + " ".join(f"({r},{c})" for r, c in cells)
 
     def reasoning(self) -> Reasoning:
-        """Named reasoning rules: not written yet for this type."""
-        return no_reasoning(self.name)
+        """Named reasoning rules (Tatham's singles deductions), the player's board."""
+        from aspuzzle.puzzles.hitori.reasoning import reasoning
+
+        return reasoning()
 
 
 PUZZLE = HitoriPuzzle()
