@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from aspuzzle.api import Count, Loaded, Result, count, detect, load, loads, program, solve
+from aspuzzle.diagnosis import Diagnosis, diagnose
 from aspuzzle.engine import SolveConfig, Status
 from aspuzzle.errors import AspuzzleError, InputError, Location, UsageError
 from aspuzzle.explain import explain
@@ -12,6 +13,7 @@ __all__ = [
     "REGISTRY",
     "AspuzzleError",
     "Count",
+    "Diagnosis",
     "InputError",
     "Loaded",
     "Location",
@@ -23,6 +25,7 @@ __all__ = [
     "UsageError",
     "count",
     "detect",
+    "diagnose",
     "explain",
     "get_puzzle",
     "load",

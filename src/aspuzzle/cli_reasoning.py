@@ -28,6 +28,7 @@ import sys
 from typing import Any
 
 from aspuzzle.difficulty import Tier
+from aspuzzle.engine import Status
 from aspuzzle.errors import InputError, UsageError
 from aspuzzle.explain.parse import parse_cell_value
 
@@ -177,6 +178,37 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return cli.run_each(args, handle, what="explaining")
 
 
+def cmd_diagnose(args: argparse.Namespace) -> int:
+    from aspuzzle import cli
+    from aspuzzle.diagnosis import diagnose
+
+    if args.state is not None and len(args.inputs) > 1:
+        raise UsageError("--state takes one INPUT")
+
+    def handle(arg: str, loaded: Any) -> tuple[int, dict[str, Any] | None]:
+        board = None
+        if args.state is not None:
+            args.input = arg
+            board, problems, _ = _board(args, loaded, loaded.puzzle.reasoning(),
+                                        required=True)
+            if problems:
+                raise InputError(f"the board has a broken link: {problems[0].text}",
+                                 source=args.state)
+        d = diagnose(loaded, board=board)
+        broken = d.status is not Status.UNIQUE or (d.mistake is not None
+                                                   and d.mistake.kind == "mistake")
+        code = EXIT_NO if broken else EXIT_OK
+        if args.json:
+            return code, d.to_json(loaded.puzzle.solution_to_json)
+        prefix = f"{loaded.source}: " if len(args.inputs) > 1 else ""
+        _print(f"{prefix}{loaded.puzzle.title}: {d.text}")
+        for s in d.solutions if d.status is Status.MULTIPLE else ():
+            _print(loaded.puzzle.render(loaded.instance, s))
+        return code, None
+
+    return cli.run_each(args, handle, what="diagnosing")
+
+
 def cmd_hint(args: argparse.Namespace) -> int:
     from aspuzzle.explain.player import hint
 
@@ -263,7 +295,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 # --- registration -----------------------------------------------------------------------------
 
-def _common(sp: argparse.ArgumentParser, *, state_required: bool, many: bool = False) -> None:
+def _common(sp: argparse.ArgumentParser, *, state_required: bool, many: bool = False,
+            tier: bool = True, state: str = "") -> None:
     if many:
         sp.add_argument("inputs", nargs="+", metavar="INPUT",
                         help="puzzle files, '-' for standard input, or inline puzzle strings")
@@ -273,12 +306,13 @@ def _common(sp: argparse.ArgumentParser, *, state_required: bool, many: bool = F
     sp.add_argument("--type", "-t", help="puzzle type (default: detect)")
     sp.add_argument("--from", dest="from_", metavar="FORMAT",
                     help="input format (default: detect)")
-    what = "the player's board" + ("" if state_required else " to start from")
+    what = state or "the player's board" + ("" if state_required else " to start from")
     sp.add_argument("--state", metavar="STATE",
                     help=f"{what}, in the puzzle type's state format (see the README)"
                     + (" (default: the marks of INPUT)" if state_required else ""))
-    sp.add_argument("--tier", choices=[str(t) for t in Tier], default=str(Tier.NESTED),
-                    help="hardest reasoning allowed (default: nested)")
+    if tier:
+        sp.add_argument("--tier", choices=[str(t) for t in Tier], default=str(Tier.NESTED),
+                        help="hardest reasoning allowed (default: nested)")
     sp.add_argument("--json", action="store_true",
                     help="print JSON" + (" (one line per input)" if many else ""))
 
@@ -309,6 +343,12 @@ def register(sub: Any) -> None:
     sp.add_argument("--link", nargs="+", metavar="TREE-TENT",
                     help="links the step makes: TREE_ROW,TREE_COL-ROW,COL ...")
     sp.set_defaults(func=cmd_check_step)
+
+    sp = sub.add_parser("diagnose", help="why a puzzle has no solution or several, and a "
+                                         "repair; the first mistake on a player's board")
+    _common(sp, state_required=False, many=True, tier=False,
+            state="a player's board: its first wrong mark is named")
+    sp.set_defaults(func=cmd_diagnose)
 
     sp = sub.add_parser("rules", help="list the reasoning rules of each puzzle type")
     sp.add_argument("--type", "-t", help="only this puzzle type")

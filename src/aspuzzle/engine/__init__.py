@@ -75,6 +75,9 @@ class Program:
     user_asp: str = ""
     """Raw ASP written by the user (the logic-grid escape hatch); never built by this package."""
     constants: tuple[tuple[str, str], ...] = ()
+    rules: str = ""
+    """Ground rules this package builds from symbols (e.g. a diagnosis's clues, each behind a
+    guard atom); not user input."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +119,8 @@ class Grounded:
         for enc in program.encodings:
             ctl.add("base", [], enc.read_text(encoding="utf-8"))
         ctl.add("base", [], _facts_text(program.facts))
+        if program.rules:
+            ctl.add("base", [], program.rules)
         if program.user_asp:
             try:
                 ctl.add("base", [], program.user_asp)
@@ -276,8 +281,9 @@ class Grounded:
             self._configure(None, "auto")
         return last[0] if last else None
 
-    def assign_externals(self, values: Iterable[tuple[clingo.Symbol, bool]]) -> None:
-        """Set ``#external`` atoms of the program (those not declared external are skipped).
+    def assign_externals(self, values: Iterable[tuple[clingo.Symbol, bool | None]]) -> None:
+        """Set ``#external`` atoms of the program (those not declared external are skipped);
+        ``None`` leaves one free, for assumptions to decide.
 
         A program grounded once can so be re-evaluated on changing input, e.g. a board that
         fills up step by step.

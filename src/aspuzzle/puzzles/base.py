@@ -150,3 +150,13 @@ class Puzzle(Protocol):
     def reasoning(self) -> Reasoning:
         """The type's reasoning rules and player's board (raises UsageError if it has none)."""
         ...
+
+    def clues(self, instance: Any) -> Any:
+        """The puzzle's clues, each with the facts it contributes
+        (:class:`aspuzzle.diagnosis.Clues`): what a diagnosis of an unsolvable puzzle names."""
+        ...
+
+    def repairs(self, instance: Any, solution: Any) -> list[Any]:
+        """Clues that hold in ``solution`` and that the type's formats can add to the puzzle
+        (:class:`aspuzzle.diagnosis.Clue`, preferred first): a diagnosis's candidate repairs."""
+        ...

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from importlib.resources.abc import Traversable
+from typing import Any
 
 import clingo
 
@@ -157,6 +158,16 @@ class FutoshikiPuzzle:
         cells = [(r, c) for r, (ra, rb) in enumerate(zip(a.grid, b.grid, strict=True), 1)
                  for c, (x, y) in enumerate(zip(ra, rb, strict=True), 1) if x != y]
         return "digits differ at " + " ".join(f"({r},{c})" for r, c in cells)
+
+    def clues(self, instance: FutoshikiInstance) -> Any:
+        from aspuzzle.puzzles.futoshiki import clues
+
+        return clues.clues(instance)
+
+    def repairs(self, instance: FutoshikiInstance, solution: FutoshikiSolution) -> list[Any]:
+        from aspuzzle.puzzles.futoshiki import clues
+
+        return list(clues.repairs(instance, solution))
 
     def reasoning(self) -> Reasoning:
         """Named reasoning rules: not written yet for this type."""

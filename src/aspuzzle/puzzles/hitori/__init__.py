@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from importlib.resources.abc import Traversable
+from typing import Any
 
 import clingo
 
@@ -111,6 +112,16 @@ class HitoriPuzzle:
                     b: HitoriSolution) -> str:
         cells = sorted(a.shaded ^ b.shaded)
         return "shaded cells differ at " + " ".join(f"({r},{c})" for r, c in cells)
+
+    def clues(self, instance: HitoriInstance) -> Any:
+        from aspuzzle.puzzles.hitori import clues
+
+        return clues.clues(instance)
+
+    def repairs(self, instance: HitoriInstance, solution: HitoriSolution) -> list[Any]:
+        from aspuzzle.puzzles.hitori import clues
+
+        return list(clues.repairs(instance, solution))
 
     def reasoning(self) -> Reasoning:
         """Named reasoning rules (Tatham's singles deductions), the player's board."""

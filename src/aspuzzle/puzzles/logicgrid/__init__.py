@@ -7,6 +7,7 @@ import io
 import re
 from collections.abc import Mapping, Sequence
 from importlib.resources.abc import Traversable
+from typing import Any
 
 import clingo
 from rich import box
@@ -188,6 +189,16 @@ class LogicGridPuzzle:
                 row.append((c.name, v))
             out.append(tuple(row))
         return LogicGridSolution(tuple(out))
+
+    def clues(self, instance: LogicGridInstance) -> Any:
+        from aspuzzle.puzzles.logicgrid import clues
+
+        return clues.clues(instance)
+
+    def repairs(self, instance: LogicGridInstance, solution: LogicGridSolution) -> list[Any]:
+        from aspuzzle.puzzles.logicgrid import clues
+
+        return list(clues.repairs(instance, solution))
 
     def reasoning(self) -> Reasoning:
         """Named reasoning rules: not written yet for this type."""

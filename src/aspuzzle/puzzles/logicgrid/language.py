@@ -906,3 +906,8 @@ def write(inst: LogicGridInstance, sol: LogicGridSolution | None = None) -> str:
     if inst.raw_asp.strip():
         out += ["", "asp:", inst.raw_asp]
     return "\n".join(out) + "\n"
+
+
+def clue_text(inst: LogicGridInstance, clue: Clue) -> str:
+    """One clue in the language's own words (its template), as ``write`` would put it."""
+    return _Writer(inst).clue(clue)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from importlib.resources.abc import Traversable
+from typing import Any
 
 import clingo
 
@@ -132,6 +133,16 @@ class TentsPuzzle:
         pairs = sorted(a.pairs ^ b.pairs)
         return "same tents, different pairing: " + " ".join(
             f"{t}-{n}" for t, n in pairs)
+
+    def clues(self, instance: TentsInstance) -> Any:
+        from aspuzzle.puzzles.tents import clues
+
+        return clues.clues(instance)
+
+    def repairs(self, instance: TentsInstance, solution: TentsSolution) -> list[Any]:
+        from aspuzzle.puzzles.tents import clues
+
+        return list(clues.repairs(instance, solution))
 
     def reasoning(self) -> Reasoning:
         """LEGUP's Tree Tent rules (:mod:`aspuzzle.puzzles.tents.reasoning`)."""
