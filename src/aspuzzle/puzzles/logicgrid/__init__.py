@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from aspuzzle.errors import InputError
-from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lp_file, no_reasoning
+from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lp_file
 from aspuzzle.puzzles.logicgrid import language, zebralogic
 from aspuzzle.puzzles.logicgrid.model import (
     Apart,
@@ -201,8 +201,12 @@ class LogicGridPuzzle:
         return list(clues.repairs(instance, solution))
 
     def reasoning(self) -> Reasoning:
-        """Named reasoning rules: not written yet for this type."""
-        return no_reasoning(self.name)
+        """ZebraTutor's steps and one rule per kind of clue
+        (:mod:`aspuzzle.puzzles.logicgrid.reasoning`)."""
+        from aspuzzle.puzzles.logicgrid import reasoning
+
+        kit: Reasoning = reasoning.reasoning()
+        return kit
 
     def differences(self, instance: LogicGridInstance, a: LogicGridSolution,
                     b: LogicGridSolution) -> str:

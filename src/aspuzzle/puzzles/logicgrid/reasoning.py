@@ -1,0 +1,793 @@
+"""Logic-grid reasoning: ZebraTutor's steps (bijectivity, transitivity, one clue at a time) on
+the grid of a logic puzzle, for explanations, hints and checks.
+
+The board is the solver's grid: one cell per pair of values of two categories, marked true
+(the two values belong to the same entity) or false. A board key is
+``((category1, value1), (category2, value2))`` with category1 before category2 in the puzzle;
+its values are ``"true"`` and ``"false"``.
+
+Everything generic (rules grounded once with the board as externals, re-proofs of every step
+by the game's encoding, probes for case splits) is :class:`~aspuzzle.explain.asp.AspReasoner`.
+This module says what is a logic grid's own: the keys, the words of each rule, the case splits
+(where does a value go?), the player's board (:func:`read_board`) and ``--set`` items.
+
+Raw ASP (the language's escape hatch) is handled soundly, by the solver: the rule *Clue (raw
+ASP)* sets one cell that the raw ASP forces, together with the grid's one-to-one rule and the
+board (the other clues left aside: they have rules of their own), and *Clue broken (raw ASP)*
+fires when the raw ASP rules the board out. Both are proven by clingo on a program of the raw
+ASP alone, and then re-proven like every step.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, cast
+
+import clingo
+
+from aspuzzle.engine import Grounded, Program
+from aspuzzle.errors import InputError, Location, UsageError
+from aspuzzle.explain.asp import SHOW, AspReasoner, Hit
+from aspuzzle.explain.loop import Case, Evaluation
+from aspuzzle.explain.rules import RuleInfo, rule_files
+from aspuzzle.explain.steps import JSON, Board, Kind, Link, Step, Use
+from aspuzzle.puzzles.base import SolveOptions
+from aspuzzle.puzzles.logicgrid import PUZZLE, LogicGridInstance, LogicGridSolution, term
+from aspuzzle.puzzles.logicgrid.model import (
+    Apart,
+    Before,
+    Clue,
+    NotSame,
+    OneOf,
+    Ref,
+    Same,
+    Value,
+)
+from aspuzzle.puzzles.logicgrid.rules import BOARD, BULK, CATALOGUE, HEAVY, PAIRS, TRIPLES
+
+__all__ = ["LogicGridReasoner", "PairKey", "PlayerBoard", "Ref2", "parse_set", "read_board",
+           "reasoning", "write_board"]
+
+Ref2 = tuple[str, Value]
+"""One value of one category: ``("House", 2)``."""
+PairKey = tuple[Ref2, Ref2]
+"""A cell of the grid: two values of two categories, in the puzzle's category order."""
+Sets = tuple[tuple[Any, str], ...]
+
+_F = clingo.Function
+_DOUBT = _F("doubt", [])
+TRUE, FALSE = "true", "false"
+_INFO = {r.id: r for r in CATALOGUE}
+
+
+class PlayerBoard(Board):
+    """A player's board, as :func:`read_board` reads it: evaluated with every rule at once (a
+    check lists every broken rule), where the engine's own boards evaluate the rules over
+    triples of values only when needed (see :data:`~aspuzzle.puzzles.logicgrid.rules.HEAVY`)."""
+
+
+@dataclass
+class _Stage:
+    """A rule program grounded on its own, and the board its externals were last set to."""
+
+    program: Grounded
+    last: dict[Any, str] | None = None
+
+
+@dataclass
+class _Bulk(Hit):
+    """Every instance of a grid rule on the board, as one step."""
+
+    parts: list[Hit] = field(default_factory=list)
+
+
+class LogicGridReasoner(AspReasoner):
+    """The reasoning rules of logic grids on the boards of one puzzle.
+
+    ``rules`` chooses the rules (tests evaluate one at a time); explanations need them all.
+    """
+
+    type = "logicgrid"
+    puzzle = PUZZLE
+    catalogue = CATALOGUE
+    board_lp = BOARD
+    game_lp = (PAIRS,)
+    nouns: ClassVar[dict[str, tuple[str, str]]] = {}
+    all_case_lines = False
+    """Split cases on every line of the grid (else only on the key category's: where is X?
+    who is at 3?), as a solver asks first; the search probes every candidate, so fewer is
+    faster."""
+
+    def __init__(self, inst: LogicGridInstance, rules: Sequence[RuleInfo] | None = None) -> None:
+        self.inst = inst
+        cats = inst.categories
+        self._cindex = {c.name: i for i, c in enumerate(cats)}
+        self._csym = {c.name: term(c.name) for c in cats}
+        self._vsym = {(c.name, v): term(v) for c in cats for v in c.values}
+        self._cat_by_sym = {s: n for n, s in self._csym.items()}
+        self._val_by_sym = {(c, s): v for (c, v), s in self._vsym.items()}
+        self._all_keys: list[PairKey] = [
+            ((a.name, va), (b.name, vb))
+            for i, a in enumerate(cats) for b in cats[i + 1:]
+            for va in a.values for vb in b.values]
+        self._key_by_term = {self._args_term("p", k): k for k in self._all_keys}
+        self._ext = {k: (self._args_term("yes", k), self._args_term("no", k))
+                     for k in self._all_keys}
+        self._paired = {k: self._args_term("paired", k) for k in self._all_keys}
+        self._claims = {(k, v): self._claim(k, v) for k in self._all_keys for v in (TRUE, FALSE)}
+        names: dict[str, int] = {}
+        for c in cats:
+            for v in c.values:
+                names[str(v).lower()] = names.get(str(v).lower(), 0) + 1
+        self._shared_names = {n for n, k in names.items() if k > 1}
+        self._writer: Any = None
+        chosen = tuple(self.catalogue if rules is None else rules)
+        super().__init__(inst, [r for r in chosen if r.id not in HEAVY])
+        self.rules = chosen
+        heavy = [r for r in chosen if r.id in HEAVY]
+        self._heavy: _Stage | None = None
+        if heavy:
+            facts = (*self.puzzle.to_facts(inst), *self.rule_facts())
+            self._heavy = _Stage(Grounded(Program((BOARD, TRIPLES, SHOW, *rule_files(heavy)), facts,
+                                                  ())))
+        self._raw: Grounded | None = None
+        if inst.raw_asp.strip() and any(r.id in ("clue_raw_asp", "raw_asp_broken")
+                                        for r in chosen):
+            self._raw = self._raw_program()
+
+    def _args_term(self, name: str, key: PairKey) -> clingo.Symbol:
+        (c1, v1), (c2, v2) = key
+        return _F(name, [self._csym[c1], self._vsym[(c1, v1)], self._csym[c2],
+                         self._vsym[(c2, v2)]])
+
+    def _claim(self, key: PairKey, value: str) -> clingo.Symbol:
+        """pairs.lp's claim/5 atom (its two categories in clingo's order of terms)."""
+        a, b = key
+        if self._csym[b[0]] < self._csym[a[0]]:
+            a, b = b, a
+        return _F("claim", [self._csym[a[0]], self._vsym[a], self._csym[b[0]], self._vsym[b],
+                            _F(value)])
+
+    # --- what AspReasoner needs ------------------------------------------------------------------
+
+    def rule_facts(self) -> Sequence[clingo.Symbol]:
+        return [_F("corder", [self._csym[c.name], clingo.Number(i)])
+                for i, c in enumerate(self.inst.categories, 1)]
+
+    def keys(self) -> Sequence[PairKey]:
+        return self._all_keys
+
+    def values(self, key: Any) -> Sequence[str]:
+        return (TRUE, FALSE)
+
+    def external(self, key: Any, value: str) -> clingo.Symbol:
+        yes, no = self._ext[key]
+        return yes if value == TRUE else no
+
+    def literal(self, key: Any, value: str) -> tuple[clingo.Symbol, bool]:
+        return self._paired[key], value == TRUE
+
+    def key_of(self, t: clingo.Symbol) -> PairKey:
+        return self._key_by_term[t]
+
+    def solution_board(self, solution: Any) -> Board:
+        sol: LogicGridSolution = solution
+        entity: dict[Ref2, int] = {}
+        for e, group in enumerate(sol.groups):
+            for c, v in group:
+                entity[(c, v)] = e
+        return Board({k: TRUE if entity.get(k[0]) == entity.get(k[1]) else FALSE
+                      for k in self._all_keys})
+
+    def entails(self, board: Board, sets: Sets, links: tuple[Link, ...] = ()) -> bool:
+        """Do the board and the game force every claim? One solve: the claims are fixed by
+        assumptions (pairs.lp), and the board with ``doubt`` (some claim wrong) must have no
+        answer."""
+        if not sets:
+            return True
+        claimed = {self._claims[(k, v)] for k, v in sets}
+        assumptions = [*self.assumptions(board), (_DOUBT, True)]
+        assumptions += [(a, a in claimed) for a in self._claims.values()]
+        return self._game.satisfiable(assumptions) is False
+
+    # --- evaluating the rules, in two stages ------------------------------------------------------
+
+    def _stage_hits(self, stage: _Stage, board: Board) -> list[Hit]:
+        changes: list[tuple[clingo.Symbol, bool]] = []
+        for key in self._keys:
+            v = board.cells.get(key)
+            if stage.last is None or stage.last.get(key) != v:
+                changes += [(atom, v == value) for value, atom in self._externals[key]]
+        stage.last = dict(board.cells)
+        stage.program.assign_externals(changes)
+        model = stage.program.first_model()
+        self.evaluations += 1
+        if model is None:  # stratified rule programs always have exactly one answer set
+            raise RuntimeError("the logic-grid rule programs have no answer set")
+        found: dict[tuple[str, clingo.Symbol], Hit] = {}
+        for sym in model:
+            parsed = self._parse(sym)
+            rid, where = parsed[1], parsed[2]
+            hit = found.get((rid, where))
+            if hit is None:
+                hit = found[(rid, where)] = Hit(self._info[rid], where)
+            if parsed[0] == "sets":
+                hit.sets.append((parsed[3], parsed[4]))
+        return list(found.values())
+
+    def _all_hits(self, board: Board, rule_id: str | None = None) -> list[Hit]:
+        """The rule instances on the board, in order of preference (``rule_id``: of one rule
+        only). The rules over triples (:data:`HEAVY`) are evaluated only when the others set
+        nothing new, or on a player's board (a check lists every broken rule), or when asked
+        for by name; the raw-ASP rules only when nothing else applies or fires."""
+        hits = self.hits(board) if rule_id is None or rule_id not in HEAVY else []
+        new = any(board.cells.get(k) != v for h in hits if h.rule.kind is Kind.DIRECT
+                  for k, v in h.sets)
+        if self._heavy is not None and (isinstance(board, PlayerBoard) or not new
+                                        or rule_id in HEAVY):
+            hits += self._stage_hits(self._heavy, board)
+        if self._raw is not None and not any(h.rule.kind is Kind.CONTRADICTION for h in hits):
+            hits += self._raw_hits(board, new=any(
+                board.cells.get(k) != v for h in hits if h.rule.kind is Kind.DIRECT
+                for k, v in h.sets))
+        if rule_id is not None:
+            hits = [h for h in hits if h.rule.id == rule_id]
+        hits.sort(key=lambda h: (self._order[h.rule.id], h.where))
+        for h in hits:
+            h.sets.sort()
+        return hits
+
+    def _split(self, board: Board) -> tuple[list[Hit], list[Hit]]:
+        """The hits on the board: direct ones that set something new (every instance of a grid
+        rule, :data:`BULK`, as one hit), and contradictions."""
+        return self._group(board, self._all_hits(board))
+
+    def _group(self, board: Board, hits: list[Hit]) -> tuple[list[Hit], list[Hit]]:
+        direct: list[Hit] = []
+        contradictions: list[Hit] = []
+        bulk: dict[str, _Bulk] = {}
+        for h in hits:
+            if h.rule.kind is Kind.CONTRADICTION:
+                contradictions.append(h)
+                continue
+            new, _ = board.new_in(h.sets, ())
+            if not new:
+                continue
+            h.sets = list(new)
+            if h.rule.id not in BULK:
+                direct.append(h)
+                continue
+            group = bulk.get(h.rule.id)
+            if group is None:
+                group = bulk[h.rule.id] = _Bulk(h.rule, _F("bulk", []))
+                direct.append(group)
+            group.parts.append(h)
+        for group in bulk.values():
+            seen: dict[Any, str] = {}
+            for part in group.parts:
+                # each cell is said once, by the first instance that sets it (two instances
+                # cannot disagree on a board that has a solution; on one that has none,
+                # anything follows)
+                mine = [(k, v) for k, v in part.sets if k not in seen]
+                seen.update(mine)
+                part.sets = mine
+            group.parts = [p for p in group.parts if p.sets]
+            group.sets = sorted(seen.items())
+        return direct, contradictions
+
+    def applications(self, board: Board, rule_id: str) -> list[Step]:
+        """Every instance of a rule on the board (one step for a grid rule)."""
+        direct, contradictions = self._group(board, self._all_hits(board, rule_id))
+        return [self.describe(board, h) for h in direct + contradictions]
+
+    # --- raw ASP ---------------------------------------------------------------------------------
+
+    def _raw_program(self) -> Grounded:
+        """The grid's rules (encoding.lp without clue facts) and the raw ASP: what the raw ASP
+        forces by itself."""
+        facts = tuple(f for f in PUZZLE.to_facts(self.inst)
+                      if f.name in ("key", "category", "value", "position"))
+        return Grounded(Program((*PUZZLE.encodings(SolveOptions(), self.inst), PAIRS), facts,
+                                PUZZLE.answer_signatures(SolveOptions()),
+                                user_asp=PUZZLE.user_asp(self.inst)))
+
+    def _raw_lines(self) -> str:
+        """Where the raw ASP is: "lines 14-76" of the puzzle file (or how many lines)."""
+        n = len(self.inst.raw_asp.rstrip("\n").splitlines())
+        first = self.inst.raw_asp_line
+        if not first:
+            return f"{n} line{'s' if n != 1 else ''}"
+        return f"line {first}" if n == 1 else f"lines {first}-{first + n - 1}"
+
+    def _raw_hits(self, board: Board, new: bool) -> list[Hit]:
+        """Clue broken (raw ASP) when the raw ASP rules the board out; else, unless ``new``
+        (other rules set something), Clue (raw ASP) on one cell it forces, a true one first."""
+        raw = self._raw
+        if raw is None:
+            return []
+        base = self.assumptions(board)
+        ids = {r.id for r in self.rules}
+        if raw.satisfiable(base) is False:
+            if "raw_asp_broken" not in ids:
+                return []
+            return [Hit(_INFO["raw_asp_broken"], _F("raw", []))]
+        if new or "clue_raw_asp" not in ids:
+            return []
+        cautious = raw.cautious(base)
+        if cautious is None:  # pragma: no cover - satisfiable just above
+            return []
+        brave = raw.brave(base) or frozenset()
+        found: tuple[PairKey, str] | None = None
+        for k in self._all_keys:
+            if k in board.cells:
+                continue
+            atom = self._paired[k]
+            if atom in cautious:
+                found = (k, TRUE)
+                break
+            if found is None and atom not in brave:
+                found = (k, FALSE)
+        if found is None:
+            return []
+        return [Hit(_INFO["clue_raw_asp"], _F("raw", []), [found])]
+
+    # --- words -----------------------------------------------------------------------------------
+
+    def ref(self, r: Ref2) -> str:
+        """How a value reads: a name as it is; a number, or a name that two categories share,
+        with its category ("House 2", "Animal cat")."""
+        c, v = r
+        if isinstance(v, int) or str(v).lower() in self._shared_names:
+            return f"{c} {v}"
+        return str(v)
+
+    def _refs(self, rs: Sequence[Ref2]) -> str:
+        """"House 1, 3 or 4"; "Alice or Bob"."""
+        rs = sorted(rs, key=self._order_of)
+        if rs and all(isinstance(v, int) for _, v in rs) and len({c for c, _ in rs}) == 1:
+            texts = [str(v) for _, v in rs]
+            texts[0] = f"{rs[0][0]} {texts[0]}"
+        else:
+            texts = [self.ref(r) for r in rs]
+        if len(texts) == 1:
+            return texts[0]
+        return ", ".join(texts[:-1]) + " or " + texts[-1]
+
+    def _order_of(self, r: Ref2) -> tuple[int, int]:
+        c, v = r
+        cat = self.inst.categories[self._cindex[c]]
+        return self._cindex[c], cat.values.index(v)
+
+    def _key_order(self, k: PairKey) -> tuple[tuple[int, int], tuple[int, int]]:
+        return self._order_of(k[0]), self._order_of(k[1])
+
+    def words(self, sets: Sets, links: tuple[Link, ...] = ()) -> str:
+        """"House 2 is Peter; House 2 is not Alice or Bob; ..." (grouped by the first value and
+        the other category)."""
+        parts: list[str] = []
+        trues = sorted((k for k, v in sets if v == TRUE), key=self._key_order)
+        parts += [f"{self.ref(a)} is {self.ref(b)}" for a, b in trues]
+        groups: dict[tuple[Ref2, str], list[Ref2]] = {}
+        for (a, b), v in sorted(sets, key=lambda kv: self._key_order(kv[0])):
+            if v == FALSE:
+                groups.setdefault((a, b[0]), []).append(b)
+        parts += [f"{self.ref(a)} is not {self._refs(bs)}" for (a, _), bs in groups.items()]
+        return "; ".join(parts) if parts else "nothing new"
+
+    def mistake(self, sets: Sets, links: tuple[Link, ...] = ()) -> str:
+        (key, value), = sets
+        a, b = key
+        if value == TRUE:
+            return f"{self.ref(a)} cannot be {self.ref(b)}"
+        return f"{self.ref(a)} must be {self.ref(b)}"
+
+    def encode(self, sets: Sets, links: tuple[Link, ...] = ()) -> list[JSON]:
+        return [{"pair": [list(a), list(b)], "value": v == TRUE} for (a, b), v in sets]
+
+    def clue_text(self, clue: Clue) -> str:
+        if clue.text:
+            return clue.text.strip()
+        if self._writer is None:
+            from aspuzzle.puzzles.logicgrid.language import _Writer
+
+            self._writer = _Writer(self.inst)
+        return str(self._writer.clue(clue))
+
+    def _clue_of(self, where: clingo.Symbol) -> Clue:
+        clue: Clue = self.inst.clues[where.arguments[0].number - 1]
+        return clue
+
+    def _sym_ref(self, c: clingo.Symbol, v: clingo.Symbol) -> Ref2:
+        name = self._cat_by_sym[c]
+        return name, self._val_by_sym[(name, v)]
+
+    def describe(self, board: Board, hit: Hit) -> Step:
+        """The step of one rule instance, or of every instance of a grid rule (a bulk hit)."""
+        rule = hit.rule
+        sets: Sets = tuple(sorted(hit.sets, key=lambda kv: self._key_order(kv[0])))
+        parts = hit.parts if isinstance(hit, _Bulk) else [hit]
+        uses: list[Use] = []
+        texts: list[str] = []
+        for part in parts:
+            text, used = self._phrase(board, part)
+            if text.startswith(("every ", "the ")):
+                text = text[0].upper() + text[1:]
+            texts.append(_sentence(text))
+            uses += used
+        return Step(rule.name, rule.kind, sets, (), tuple(uses), " ".join(texts), (), rule.id,
+                    rule.sheet)
+
+    def _phrase(self, board: Board, hit: Hit) -> tuple[str, list[Use]]:
+        """One rule instance in words (one sentence or more), and the facts it used."""
+        rid, where = hit.rule.id, hit.where
+        sets: Sets = tuple(sorted(hit.sets, key=lambda kv: self._key_order(kv[0])))
+        so = self.words(sets)
+        args = where.arguments
+        if where.name == "clue":
+            clue = self._clue_of(where)
+            uses = [_use("clue", tuple(k for k, _ in sets), clue=clue.number)]
+            head = f"clue {clue.number}: {_sentence(self.clue_text(clue))}"
+            if hit.rule.kind is Kind.CONTRADICTION:
+                return f"{head} {self._broken(board, clue)}", uses
+            return f"{head} {self._clue_why(board, clue, sets)}So {so}", uses
+        if where.name == "raw":
+            raw = f"the puzzle's raw ASP ({self._raw_lines()})"
+            if hit.rule.kind is Kind.CONTRADICTION:
+                return (f"{raw} has no answer with the marks on the board (proven by the "
+                        f"solver)", [Use("raw_asp")])
+            return (f"{raw}, with one value of every category per entity and the marks on the "
+                    f"board, forces: {so} (proven by the solver)",
+                    [_use("raw_asp", tuple(k for k, _ in sets))])
+        if rid == "bijectivity":
+            key = self.key_of(where)
+            a, b = key
+            return f"{self.ref(a)} is {self.ref(b)}, so {so}", [_use("true", (key,))]
+        if rid in ("last_possibility", "no_match", "two_matches"):
+            a = self._sym_ref(args[0], args[1])
+            cat = self._cat_by_sym[args[2]]
+            line = [self._pair(a, (cat, w)) for w in self.inst.category(cat).values]
+            uses = [_use("line", tuple(line))]
+            if rid == "last_possibility":
+                return f"every {cat} but one is ruled out for {self.ref(a)}, so {so}", uses
+            if rid == "no_match":
+                return f"every {cat} is ruled out for {self.ref(a)}", uses
+            got = [k for k in line if board.cells.get(k) == TRUE]
+            other = [k[1] if k[0] == a else k[0] for k in got]
+            return f"{self.ref(a)} is both {' and '.join(map(self.ref, other))}", uses
+        if rid in ("transitivity", "transitivity_broken"):
+            key = self.key_of(where if where.name == "p" else args[0])
+            a, c = key
+            if rid == "transitivity_broken" or sets[0][1] == TRUE:
+                b = self._common_match(board, a, c)
+                why = f"{self.ref(a)} is {self.ref(b)} and {self.ref(c)} is {self.ref(b)}"
+                uses = [_use("true", (self._pair(a, b), self._pair(c, b)))]
+                if rid == "transitivity_broken":
+                    uses.append(_use("false", (key,)))
+                    return f"{why}, but {self.ref(a)} is not {self.ref(c)}", uses
+                return f"{why}, so {so}", uses
+            return self._apart_by_match(board, a, c, self._cat_by_sym[args[1]], so)
+        if rid == "cross_elimination":
+            key = self.key_of(args[0])
+            cat = self._cat_by_sym[args[1]]
+            a, b = key
+            line = [self._pair(r, (cat, w)) for r in (a, b)
+                    for w in self.inst.category(cat).values]
+            return (f"{self.ref(a)} and {self.ref(b)} have no possible {cat} in common, so "
+                    f"{so}", [_use("cells", tuple(line))])
+        raise RuntimeError(f"no words for the logic-grid rule {rid}")  # pragma: no cover
+
+    def _match(self, board: Board, a: Ref2, cat: str) -> Ref2 | None:
+        """The value of ``cat`` that ``a`` is (a true cell), if known."""
+        for w in self.inst.category(cat).values:
+            if self._state(board, a, (cat, w)) == TRUE:
+                return cat, w
+        return None
+
+    def _common_match(self, board: Board, a: Ref2, c: Ref2) -> Ref2:
+        """A value of a third category that both ``a`` and ``c`` are (a common match)."""
+        for cat in self.inst.categories:
+            if cat.name not in (a[0], c[0]):
+                b = self._match(board, a, cat.name)
+                if b is not None and self._state(board, c, b) == TRUE:
+                    return b
+        raise RuntimeError(f"no common match of {a} and {c}")  # pragma: no cover
+
+    def _apart_by_match(self, board: Board, a: Ref2, c: Ref2, cat: str,
+                        so: str) -> tuple[str, list[Use]]:
+        """Transitivity's false cells: ``a`` (or ``c``) is B of ``cat``, which the other is
+        not (or it is another value of ``cat``)."""
+        b = self._match(board, a, cat)
+        if b is None:
+            a, c = c, a
+            b = self._match(board, a, cat)
+        assert b is not None
+        other = self._match(board, c, cat)
+        if other is not None:
+            why = f"{self.ref(a)} is {self.ref(b)} and {self.ref(c)} is {self.ref(other)}"
+            used = (self._pair(a, b), self._pair(c, other))
+        else:
+            why = f"{self.ref(a)} is {self.ref(b)} and {self.ref(c)} is not {self.ref(b)}"
+            used = (self._pair(a, b), self._pair(c, b))
+        return f"{why}, so {so}", [_use("cells", used)]
+
+    def _pair(self, a: Ref2, b: Ref2) -> PairKey:
+        return (a, b) if self._cindex[a[0]] < self._cindex[b[0]] else (b, a)
+
+    def _state(self, board: Board, a: Ref2, b: Ref2) -> str | None:
+        if a[0] == b[0]:
+            return TRUE if a == b else FALSE
+        return board.cells.get(self._pair(a, b))
+
+    def _places(self, board: Board, r: Ref2, on: str) -> list[Value]:
+        """The values of the ordered category ``on`` that ``r`` may still have."""
+        return [w for w in self.inst.category(on).values
+                if self._state(board, r, (on, w)) != FALSE]
+
+    def _clue_why(self, board: Board, clue: Clue, sets: Sets) -> str:
+        """For an ordering clue: where each side may stand now (with a trailing space)."""
+        if not isinstance(clue, Before | Apart):
+            return ""
+        on = clue.on
+        if not any(k[0][0] == on or k[1][0] == on for k, _ in sets):
+            return ""
+        out = []
+        for r in (_r2(clue.a), _r2(clue.b)):
+            places = self._places(board, r, on)
+            if r[0] != on and places:
+                out.append(f"{self.ref(r)} may be {self._refs([(on, w) for w in places])}")
+        return ("; ".join(out) + ". ") if out else ""
+
+    def _broken(self, board: Board, clue: Clue) -> str:
+        """Why a clue is broken by the board, in words."""
+        if isinstance(clue, OneOf):
+            subject = _r2(clue.a)
+            held = [_r2(o) for o in clue.options if self._state(board, subject, _r2(o)) == TRUE]
+            if clue.exclusive and len(held) > 1:
+                return f"But {self.ref(subject)} is both {' and '.join(map(self.ref, held))}."
+            return f"But {self.ref(subject)} is none of them on the board."
+        assert isinstance(clue, Same | NotSame | Before | Apart)
+        a, b = _r2(clue.a), _r2(clue.b)
+        if isinstance(clue, Same):
+            return f"But {self.ref(a)} is not {self.ref(b)} on the board."
+        if isinstance(clue, NotSame):
+            return f"But {self.ref(a)} is {self.ref(b)} on the board."
+        if isinstance(clue, Before | Apart):
+            if self._state(board, a, b) == TRUE:
+                return f"But {self.ref(a)} is {self.ref(b)} on the board."
+            return (f"But no place left for {self.ref(a)} and {self.ref(b)} on {clue.on} "
+                    f"fits it.")
+        return "But the board breaks it."  # pragma: no cover
+
+    # --- case splits -----------------------------------------------------------------------------
+
+    def cases(self, ev: Evaluation) -> list[Case]:
+        """Where does a value go? One branch per value of another category still possible for
+        it (fewest first), from the rows and columns of the sub-grids of the key category
+        (:attr:`all_case_lines`: of every sub-grid)."""
+        board = ev.board
+        r = _INFO["where_case"]
+        found: list[tuple[int, int, Case]] = []
+        for i, c1 in enumerate(self.inst.categories):
+            for v1 in c1.values:
+                a = (c1.name, v1)
+                for j, c2 in enumerate(self.inst.categories):
+                    if i == j or not (self.all_case_lines or i == 0 or j == 0):
+                        continue
+                    line = [self._pair(a, (c2.name, w)) for w in c2.values]
+                    states = [board.cells.get(k) for k in line]
+                    if TRUE in states:
+                        continue
+                    open_ = [(c2.name, w) for w, s in zip(c2.values, states, strict=True)
+                             if s is None]
+                    if len(open_) < 2:
+                        continue
+                    branches = tuple(
+                        (f"{self.ref(a)} is {self.ref(o)}", ((self._pair(a, o), TRUE),), ())
+                        for o in open_)
+                    found.append((len(open_), len(found), Case(
+                        r.name, r.id, r.sheet,
+                        f"{self.ref(a)} is {self._refs(open_)}",
+                        (_use("line", tuple(line)),), branches)))
+        found.sort(key=lambda t: (t[0], t[1]))
+        return [c for _, _, c in found]
+
+
+def _use(kind: str, keys: Sequence[PairKey] = (), clue: int | None = None) -> Use:
+    """A fact a step used; its ``cells`` are grid cells (pairs of values), written in JSON as
+    ``[[category, value], [category, value]]``."""
+    return Use(kind, cast(Any, tuple(keys)), clue=clue)
+
+
+def _r2(r: Ref) -> Ref2:
+    return r.category, r.value
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+# --- a player's board -------------------------------------------------------------------------
+
+MARKS = {"o": TRUE, "x": FALSE, ".": None}
+"""A player's marks: ``O`` (the two values go together), ``X`` (they do not), ``.`` (not
+known yet); in any case."""
+
+_HEADER = re.compile(r"^\s*(?P<a>[^/|]+?)\s*/\s*(?P<b>[^/|]+?)\s*:?\s*$")
+
+
+def _norm(s: str) -> str:
+    return " ".join(s.replace("_", " ").lower().split())
+
+
+def write_board(inst: LogicGridInstance, board: Board) -> str:
+    """A board in the player's text format (see :func:`read_board`)."""
+    cats = inst.categories
+    lines: list[str] = []
+    for i, a in enumerate(cats):
+        for b in cats[i + 1:]:
+            if lines:
+                lines.append("")
+            lines.append(f"{a.name} / {b.name}: {', '.join(map(str, b.values))}")
+            width = max(len(str(v)) for v in a.values)
+            for va in a.values:
+                marks = []
+                for vb in b.values:
+                    m = board.cells.get(((a.name, va), (b.name, vb)))
+                    marks.append("O" if m == TRUE else "X" if m == FALSE else ".")
+                lines.append(f"{str(va).ljust(width)} | {' '.join(marks)}")
+    return "\n".join(lines) + "\n"
+
+
+def read_board(text: str, inst: LogicGridInstance) -> tuple[Board, list[Step]]:
+    """A player's board: one block per pair of categories, a header line ``CAT1 / CAT2`` (the
+    values of CAT2 may follow a ``:``, as a reminder of the columns' order; if given they must
+    be CAT2's values in the puzzle's order), then one line per value of CAT1: the value, ``|``,
+    and one mark per value of CAT2 in the puzzle's order (``O`` true, ``X`` false, ``.``
+    unknown; spaces between marks optional). Blocks may come in any order and be left out (all
+    unknown); ``#`` starts a comment line. Raises InputError naming the line and the cell."""
+    cats = {_norm(c.name): c for c in inst.categories}
+    order = {c.name: i for i, c in enumerate(inst.categories)}
+    cells: dict[PairKey, str] = {}
+    seen: set[tuple[str, str]] = set()
+    block: tuple[Any, Any, list[Value], int] | None = None
+    rows_seen: set[Value] = set()
+
+    def finish(line_no: int) -> None:
+        if block is not None:
+            a, _, _, start = block
+            missing = [v for v in a.values if v not in rows_seen]
+            if missing:
+                raise InputError(f"the block '{block[0].name} / {block[1].name}' (from line "
+                                 f"{start}) has no row for {a.name} '{missing[0]}'",
+                                 Location(line=line_no))
+
+    lines = text.splitlines()
+    for n, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        where = Location(line=n)
+        if "|" not in line:
+            finish(n)
+            head, _, listed = line.partition(":")
+            m = _HEADER.match(head)
+            if not m:
+                raise InputError(f"expected a block header 'CATEGORY / CATEGORY' or a row "
+                                 f"'VALUE | marks', found '{_short(line)}'", where)
+            ca, cb = cats.get(_norm(m.group("a"))), cats.get(_norm(m.group("b")))
+            for name, c in ((m.group("a"), ca), (m.group("b"), cb)):
+                if c is None:
+                    raise InputError(f"unknown category '{name.strip()}' (categories: "
+                                     f"{', '.join(c2.name for c2 in inst.categories)})", where)
+            assert ca is not None and cb is not None
+            if ca.name == cb.name:
+                raise InputError(f"a block pairs '{ca.name}' with itself", where)
+            pair = tuple(sorted((ca.name, cb.name), key=order.__getitem__))
+            if pair in seen:
+                raise InputError(f"the block '{pair[0]} / {pair[1]}' is given twice", where)
+            seen.add((pair[0], pair[1]))
+            if listed.strip():
+                got = [_norm(x) for x in listed.split(",")]
+                want = [_norm(str(v)) for v in cb.values]
+                if got != want:
+                    raise InputError(f"the columns of '{ca.name} / {cb.name}' must be the "
+                                     f"values of '{cb.name}' in the puzzle's order: "
+                                     f"{', '.join(map(str, cb.values))}", where)
+            block = (ca, cb, list(cb.values), n)
+            rows_seen = set()
+            continue
+        if block is None:
+            raise InputError("a row before any block header 'CATEGORY / CATEGORY'", where)
+        ca, cb, cols, _ = block
+        label, _, marks_text = line.partition("|")
+        by_label = {_norm(str(v)): v for v in ca.values}
+        va = by_label.get(_norm(label))
+        if va is None:
+            raise InputError(f"'{label.strip()}' is not a value of '{ca.name}' (block "
+                             f"'{ca.name} / {cb.name}')", where)
+        if va in rows_seen:
+            raise InputError(f"the row of {ca.name} '{va}' is given twice in the block "
+                             f"'{ca.name} / {cb.name}'", where)
+        rows_seen.add(va)
+        marks = marks_text.replace(" ", "").replace("\t", "")
+        row = list(ca.values).index(va) + 1
+        if len(marks) != len(cols):
+            raise InputError(f"the row of {ca.name} '{va}' has {len(marks)} mark"
+                             f"{'s' if len(marks) != 1 else ''}, expected {len(cols)} (one per "
+                             f"{cb.name})", Location(line=n, cell=(row, min(len(marks),
+                                                                              len(cols)) + 1)))
+        for j, (mark, vb) in enumerate(zip(marks, cols, strict=True), 1):
+            if mark.lower() not in MARKS:
+                raise InputError(f"'{mark}' is not a mark (use O, X or .) for {ca.name} '{va}' "
+                                 f"/ {cb.name} '{vb}'", Location(line=n, cell=(row, j)))
+            value = MARKS[mark.lower()]
+            if value is not None:
+                a2, b2 = (ca.name, va), (cb.name, vb)
+                key = (a2, b2) if order[ca.name] < order[cb.name] else (b2, a2)
+                cells[key] = value
+    finish(len(lines) + 1)
+    return PlayerBoard(cells), []
+
+
+def _short(s: str) -> str:
+    return s if len(s) <= 40 else s[:37] + "..."
+
+
+# --- check-step's --set items -----------------------------------------------------------------
+
+def _find_ref(text: str, inst: LogicGridInstance) -> Ref2:
+    cat_text, sep, value_text = text.partition(":")
+    cats = inst.categories
+    if sep:
+        cat = next((c for c in cats if _norm(c.name) == _norm(cat_text)), None)
+        if cat is None:
+            raise UsageError(f"--set: unknown category '{cat_text}' (categories: "
+                             f"{', '.join(c.name for c in cats)})")
+        found = [(cat.name, v) for v in cat.values if _norm(str(v)) == _norm(value_text)]
+        if not found:
+            raise UsageError(f"--set: '{value_text}' is not a value of '{cat.name}'")
+        return found[0]
+    found = [(c.name, v) for c in cats for v in c.values if _norm(str(v)) == _norm(text)]
+    if not found:
+        raise UsageError(f"--set: '{text}' is not a value of any category; write "
+                         f"CATEGORY:VALUE")
+    if len(found) > 1:
+        raise UsageError(f"--set: '{text}' is a value of "
+                         f"{' and '.join(repr(c) for c, _ in found)}; write CATEGORY:VALUE")
+    return found[0]
+
+
+def parse_set(item: str, inst: LogicGridInstance) -> list[tuple[PairKey, str]]:
+    """``"Name:Peter=House:2"`` (the two go together) or ``"Name:Peter!=House:2"`` (they do
+    not) -> the grid cell and ``"true"`` / ``"false"``. ``CATEGORY:`` may be left out when the
+    value names one category's value only; write ``_`` for a space (``science_fiction``)."""
+    if "!=" in item:
+        left, right, value = *item.split("!=", 1), FALSE
+    elif "=" in item:
+        left, right, value = *item.split("=", 1), TRUE
+    else:
+        raise UsageError(f"--set: '{item}' has no '=' or '!='; write CAT:VALUE=CAT:VALUE "
+                         f"(they go together) or CAT:VALUE!=CAT:VALUE (they do not)")
+    a, b = _find_ref(left, inst), _find_ref(right, inst)
+    if a[0] == b[0]:
+        raise UsageError(f"--set: '{item}' pairs two values of '{a[0]}': the grid pairs "
+                         f"values of different categories")
+    order = {c.name: i for i, c in enumerate(inst.categories)}
+    key = (a, b) if order[a[0]] < order[b[0]] else (b, a)
+    return [(key, value)]
+
+
+# --- the reasoning kit ------------------------------------------------------------------------
+
+def reasoning() -> Any:
+    from aspuzzle.puzzles.base import Reasoning
+
+    return Reasoning(
+        reasoner=LogicGridReasoner, catalogue=CATALOGUE, read_state=read_board,
+        parse_set=parse_set, mark_formats=(),
+        state_help="one block per pair of categories: 'CAT1 / CAT2', then 'VALUE | O X . ...' "
+                   "per value of CAT1 (O true, X false, . unknown)",
+        set_help="CAT:VALUE=CAT:VALUE (go together) or CAT:VALUE!=CAT:VALUE (do not)")
