@@ -465,16 +465,18 @@ def _loadavg() -> str:
         return "?"
 
 
-# --- explain timings (optional: benchmarks/bench_explain.py, Tents only) --------------------
+# --- explain timings (optional: benchmarks/bench_explain.py) ----------------------------------
 
-EXPLAIN_COLUMNS = ("size", "puzzles", "median s", "max s", "steps", "tiers", "wrong")
+EXPLAIN_COLUMNS = ("type", "set", "puzzles", "median s", "max s", "steps", "tiers", "wrong")
 
 
 def explain_rows(args: argparse.Namespace) -> tuple[list[dict[str, Any]], str | None]:
     """Rows of ``bench_explain.py --json`` (one per size) and an error message, if any."""
     cmd = [sys.executable, str(HERE / "bench_explain.py"), "--json", "--repeat", str(args.repeat)]
     if args.quick:
-        cmd += ["--only", "6x6"]
+        cmd += ["--type", "tents", "--only", "6x6"]
+    elif args.only_types is not None and len(args.only_types) == 1:
+        cmd += ["--type", next(iter(args.only_types))]
     proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
     rows: list[dict[str, Any]] = []
     for line in proc.stdout.splitlines():
@@ -491,8 +493,9 @@ def explain_rows(args: argparse.Namespace) -> tuple[list[dict[str, Any]], str | 
 
 def explain_cells(r: dict[str, Any]) -> list[str]:
     tiers = ", ".join(f"{k} {v}" for k, v in sorted(r.get("tiers", {}).items()))
-    return [str(r.get("size")), str(r.get("puzzles")), f"{r.get('median_s', 0):.3f}",
-            f"{r.get('max_s', 0):.3f}", f"{r.get('median_steps', 0):g}", tiers,
+    return [str(r.get("type")), str(r.get("size")), str(r.get("puzzles")),
+            f"{r.get('median_s', 0):.3f}", f"{r.get('max_s', 0):.3f}",
+            f"{r.get('median_steps', 0):g}", tiers,
             str(len(r.get("wrong", [])))]
 
 
@@ -500,18 +503,17 @@ def explain_section(args: argparse.Namespace, console: Console) -> list[str]:
     """Run the explain benchmark if it exists; print it; return its Markdown lines."""
     if args.no_explain or not (HERE / "bench_explain.py").is_file():
         return []
-    if args.only_types is not None and "tents" not in args.only_types:
-        return []
     with console.status("benchmarking explanations (bench_explain.py) ..."):
         rows, error = explain_rows(args)
-    title = (f"explain (Tents, Tatham corpus): time to a complete step-by-step explanation, "
+    title = (f"explain: time to a complete step-by-step explanation, "
              f"median of {args.repeat} run(s) per puzzle")
     table = Table(title=title, title_justify="left")
     for col in EXPLAIN_COLUMNS:
-        table.add_column(col, justify="left" if col == "tiers" else "right")
+        table.add_column(col, justify="left" if col in ("type", "set", "tiers") else "right")
     md = [f"## {title}", "",
           "| " + " | ".join(EXPLAIN_COLUMNS) + " |",
-          "|" + "|".join("---" if c == "tiers" else "---:" for c in EXPLAIN_COLUMNS) + "|"]
+          "|" + "|".join("---" if c in ("type", "set", "tiers") else "---:"
+                         for c in EXPLAIN_COLUMNS) + "|"]
     for r in rows:
         cells = explain_cells(r)
         table.add_row(*cells)

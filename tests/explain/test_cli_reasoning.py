@@ -115,8 +115,10 @@ def test_a_legup_state_with_links(cli: Any, tmp_path: Path) -> None:
 def test_rules_lists_the_catalogue(cli: Any) -> None:
     r = cli("rules")
     assert r.returncode == 0 and "Finish with Grass [5.a.i]" in r.stdout
-    data = json.loads(cli("rules", "--json").stdout)
-    names = {x["name"] for x in data["rules"]}
+    lines = [json.loads(line) for line in cli("rules", "--json").stdout.splitlines()]
+    assert lines[0]["type"] == "tents"  # then every other type with rules, one line each
+    assert len({x["type"] for x in lines}) == len(lines)
+    names = {x["name"] for x in lines[0]["rules"]}
     assert {"Tent or Grass", "Fill In Row", "Links from Tree", "Links from Tent",
             "Too Many Tents", "No Room for Tents", "Only Placement"} <= names
 

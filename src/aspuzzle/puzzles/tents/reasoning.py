@@ -278,13 +278,13 @@ class TentsReasoner(ReasonerBase):
         if self._hint is not None and self._hint[0] is board:
             return self._hint[1]
         sols = self.solutions(board, 2)
-        hint = None
-        if len(sols) == 1:
-            sol = sols[0]
-            hint = Board({c: "tent" if c in sol.tents else "grass" for c in self.free},
-                         sol.pairs)
+        hint = self.solution_board(sols[0]) if len(sols) == 1 else None
         self._hint = (board, hint)
         return hint
+
+    def solution_board(self, sol: TentsSolution) -> Board:
+        """The complete board of a solution (its links too, when it has its pairing)."""
+        return Board({c: "tent" if c in sol.tents else "grass" for c in self.free}, sol.pairs)
 
     def progress_possible(self, board: Board) -> bool:
         """Is some unknown cell the same in every solution from ``board``? (If not, as on a
