@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import Any
 
-__all__ = ["RULE_TIERS", "Tier", "rate", "rule_tier", "tier_of"]
+__all__ = ["RULE_TIERS", "Tier", "rate", "rule_tier", "rule_tiers", "tier_of"]
 
 
 class Tier(StrEnum):
@@ -42,7 +42,8 @@ class Tier(StrEnum):
 _ORDER = (Tier.DIRECT, Tier.CASE, Tier.NESTED)
 
 # The rules of each puzzle type by tier. Contradiction rules close branches and are available
-# at every tier; they are listed under "direct".
+# at every tier; they are listed under "direct". Tents here; the other types' tiers live next to
+# their catalogues and join this table through rule_tiers().
 RULE_TIERS: dict[str, dict[str, Tier]] = {
     "tents": {
         "finish_with_grass": Tier.DIRECT,
@@ -67,10 +68,30 @@ RULE_TIERS: dict[str, dict[str, Tier]] = {
 }
 
 
+_TYPE_TIERS = {"futoshiki": "aspuzzle.puzzles.futoshiki.rules",
+               "hitori": "aspuzzle.puzzles.hitori.rules",
+               "logicgrid": "aspuzzle.puzzles.logicgrid.rules"}
+"""Where the other types keep their rules' tiers (``TIERS``, next to their catalogues), read
+into :data:`RULE_TIERS` when first asked for."""
+
+
+def rule_tiers(type_name: str) -> dict[str, Tier]:
+    """The tier of every rule of a puzzle type (empty for a type without rules)."""
+    if type_name not in RULE_TIERS and type_name in _TYPE_TIERS:
+        import importlib
+
+        try:
+            module = importlib.import_module(_TYPE_TIERS[type_name])
+        except ImportError:  # the type's rules are not there (yet)
+            return {}
+        RULE_TIERS[type_name] = dict(module.TIERS)
+    return RULE_TIERS.get(type_name, {})
+
+
 def rule_tier(type_name: str, rule: Any) -> Tier:
-    """The tier of one rule (an object with ``id`` and ``kind``): as listed in
-    :data:`RULE_TIERS`, else ``case`` for a case rule and ``direct`` for any other."""
-    listed = RULE_TIERS.get(type_name, {}).get(rule.id)
+    """The tier of one rule (an object with ``id`` and ``kind``): as listed for its type
+    (:func:`rule_tiers`), else ``case`` for a case rule and ``direct`` for any other."""
+    listed = rule_tiers(type_name).get(rule.id)
     if listed is not None:
         return listed
     return Tier.CASE if str(rule.kind) == "case" else Tier.DIRECT
