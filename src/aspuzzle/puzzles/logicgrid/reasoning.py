@@ -30,11 +30,12 @@ import clingo
 from aspuzzle.engine import Grounded, Program
 from aspuzzle.errors import InputError, Location, UsageError
 from aspuzzle.explain.asp import SHOW, AspReasoner, Hit
-from aspuzzle.explain.loop import Case, Evaluation
+from aspuzzle.explain.loop import Case, Evaluation, Probe
 from aspuzzle.explain.rules import RuleInfo, rule_files
 from aspuzzle.explain.steps import JSON, Board, Kind, Link, Step, Use
 from aspuzzle.puzzles.base import SolveOptions
 from aspuzzle.puzzles.logicgrid import PUZZLE, LogicGridInstance, LogicGridSolution, term
+from aspuzzle.puzzles.logicgrid.fast import FastGrid
 from aspuzzle.puzzles.logicgrid.model import (
     Apart,
     Before,
@@ -117,6 +118,7 @@ class LogicGridReasoner(AspReasoner):
                      for k in self._all_keys}
         self._paired = {k: self._args_term("paired", k) for k in self._all_keys}
         self._claims = {(k, v): self._claim(k, v) for k in self._all_keys for v in (TRUE, FALSE)}
+        self._claimed: set[clingo.Symbol] = set()
         names: dict[str, int] = {}
         for c in cats:
             for v in c.values:
@@ -136,6 +138,10 @@ class LogicGridReasoner(AspReasoner):
         if inst.raw_asp.strip() and any(r.id in ("clue_raw_asp", "raw_asp_broken")
                                         for r in chosen):
             self._raw = self._raw_program()
+        self._fast: FastGrid | None = None
+        if set(chosen) >= {r for r in self.catalogue if r.file is not None} \
+                and not inst.raw_asp.strip():
+            self._fast = FastGrid(inst)
 
     def _args_term(self, name: str, key: PairKey) -> clingo.Symbol:
         (c1, v1), (c2, v2) = key
@@ -182,15 +188,16 @@ class LogicGridReasoner(AspReasoner):
                       for k in self._all_keys})
 
     def entails(self, board: Board, sets: Sets, links: tuple[Link, ...] = ()) -> bool:
-        """Do the board and the game force every claim? One solve: the claims are fixed by
-        assumptions (pairs.lp), and the board with ``doubt`` (some claim wrong) must have no
+        """Do the board and the game force every claim? One solve: the claims are set as
+        externals (pairs.lp), and the board with ``doubt`` (some claim wrong) must have no
         answer."""
         if not sets:
             return True
-        claimed = {self._claims[(k, v)] for k, v in sets}
-        assumptions = [*self.assumptions(board), (_DOUBT, True)]
-        assumptions += [(a, a in claimed) for a in self._claims.values()]
-        return self._game.satisfiable(assumptions) is False
+        claims = {self._claims[(k, v)] for k, v in sets}
+        self._game.assign_externals([(a, False) for a in self._claimed - claims]
+                                    + [(a, True) for a in claims - self._claimed])
+        self._claimed = claims
+        return self._game.satisfiable([*self.assumptions(board), (_DOUBT, True)]) is False
 
     # --- evaluating the rules, in two stages ------------------------------------------------------
 
@@ -276,6 +283,14 @@ class LogicGridReasoner(AspReasoner):
             group.parts = [p for p in group.parts if p.sets]
             group.sets = sorted(seen.items())
         return direct, contradictions
+
+    def probe(self, board: Board, sets: Sets, links: tuple[Link, ...]) -> Probe:
+        """Follow the direct rules from ``board`` plus an assumption (for the case-split search):
+        with the Python transcription of the rule files (:mod:`.fast`), which deduces what they
+        deduce, in the same stages; with the rule files themselves for raw ASP."""
+        if self._fast is None:
+            return super().probe(board, sets, links)
+        return self._fast.probe(board, sets, self.max_probe_rounds)
 
     def applications(self, board: Board, rule_id: str) -> list[Step]:
         """Every instance of a rule on the board (one step for a grid rule)."""

@@ -1,0 +1,354 @@
+"""A fast Python transcription of the logic-grid rule files, for probing case splits.
+
+Choosing a case split means following many hypothetical boards ("what if the Norwegian lived in
+house 4?") with the direct rules until they die or stop; with a clingo call per round that
+takes seconds per split. This module deduces, in one round, exactly what the rule files deduce
+(``rules/*.lp``: the tests compare the two on many random boards), in the same two stages (the
+rules over triples only when the others set nothing new), so a probe here ends as the engine's
+ASP probe would.
+
+It never decides what an explanation says: the split it helps choose is followed again with the
+ASP rules, step by step, and every step is re-proven. Raw ASP is not transcribed (puzzles with
+raw ASP are probed with the rule files).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aspuzzle.explain.loop import Probe
+from aspuzzle.explain.steps import Board
+from aspuzzle.puzzles.logicgrid.model import (
+    Apart,
+    Before,
+    LogicGridInstance,
+    NotSame,
+    OneOf,
+    Ref,
+    Same,
+)
+
+__all__ = ["FastGrid", "Round"]
+
+UNKNOWN, TRUE, FALSE = 0, 1, 2
+_VALUE = {"true": TRUE, "false": FALSE}
+_NAME = {TRUE: "true", FALSE: "false"}
+
+
+@dataclass
+class Round:
+    """What one round deduces: cells set (value index pairs, lower first), contradictions."""
+
+    sets: dict[tuple[int, int], int] = field(default_factory=dict)
+    contradictions: list[str] = field(default_factory=list)
+    conflict: bool = False
+    """Two rules set one cell to different values."""
+    by_rule: dict[str, set[tuple[tuple[int, int], int]]] = field(default_factory=dict)
+
+    def set(self, rule: str, a: int, b: int, v: int) -> None:
+        k = (a, b) if a < b else (b, a)
+        self.by_rule.setdefault(rule, set()).add((k, v))
+        if self.sets.setdefault(k, v) != v:
+            self.conflict = True
+
+    @property
+    def new(self) -> bool:
+        return bool(self.sets)
+
+
+@dataclass(frozen=True)
+class _Order:
+    """An ordering clue: two sides (value index, or a position), the ordered category."""
+
+    k: int
+    kind: str
+    a: int
+    b: int
+    on: int
+    distance: int | None
+
+
+class FastGrid:
+    """The rules of one logic-grid puzzle over a flat array of cells (see the module
+    docstring). Values are numbered ``category * n + index``."""
+
+    def __init__(self, inst: LogicGridInstance) -> None:
+        self.inst = inst
+        cats = inst.categories
+        self.nc = len(cats)
+        self.n = len(cats[0].values)
+        self.nv = self.nc * self.n
+        self.cindex = {c.name: i for i, c in enumerate(cats)}
+        self.vindex = {(c.name, v): i * self.n + j for i, c in enumerate(cats)
+                       for j, v in enumerate(c.values)}
+        self.ref_of = {i: r for r, i in self.vindex.items()}
+        self.pos: dict[int, dict[int, int]] = {}
+        """ordered category -> value index -> position"""
+        for i, c in enumerate(cats):
+            if c.has_order:
+                p = c.positions()
+                self.pos[i] = {self.vindex[(c.name, v)]: p[v] for v in c.values}
+        self.at = {o: {p: v for v, p in m.items()} for o, m in self.pos.items()}
+        self.same: list[tuple[int, int]] = []
+        self.not_same: list[tuple[int, int]] = []
+        self.orders: list[_Order] = []
+        self.one_of: list[tuple[int, int, tuple[int, ...], bool]] = []
+        for k, clue in enumerate(inst.clues, 1):
+            if isinstance(clue, Same):
+                self.same.append((self.v(clue.a), self.v(clue.b)))
+            elif isinstance(clue, NotSame):
+                self.not_same.append((self.v(clue.a), self.v(clue.b)))
+            elif isinstance(clue, Before):
+                kind = "before" if clue.distance is None else "before_by"
+                self.orders.append(_Order(k, kind, self.v(clue.a), self.v(clue.b),
+                                          self.cindex[clue.on], clue.distance))
+            elif isinstance(clue, Apart):
+                self.orders.append(_Order(k, "apart", self.v(clue.a), self.v(clue.b),
+                                          self.cindex[clue.on], clue.distance))
+            elif isinstance(clue, OneOf):
+                self.one_of.append((k, self.v(clue.a), tuple(self.v(o) for o in clue.options),
+                                    clue.exclusive))
+
+    def v(self, r: Ref) -> int:
+        return self.vindex[(r.category, r.value)]
+
+    def cat(self, v: int) -> int:
+        return v // self.n
+
+    # --- boards ----------------------------------------------------------------------------------
+
+    def load(self, board: Board) -> list[int]:
+        cell = [UNKNOWN] * (self.nv * self.nv)
+        for (a, b), value in board.cells.items():
+            i, j = self.vindex[a], self.vindex[b]
+            cell[i * self.nv + j] = cell[j * self.nv + i] = _VALUE[value]
+        return cell
+
+    def key(self, i: int, j: int) -> Any:
+        a, b = self.ref_of[i], self.ref_of[j]
+        return (a, b) if self.cindex[a[0]] < self.cindex[b[0]] else (b, a)
+
+    def to_board(self, cell: list[int]) -> Board:
+        nv = self.nv
+        out = {}
+        for i in range(nv):
+            for j in range(i + 1, nv):
+                if self.cat(i) != self.cat(j) and cell[i * nv + j]:
+                    out[self.key(i, j)] = _NAME[cell[i * nv + j]]
+        return Board(out)
+
+    # --- one round -------------------------------------------------------------------------------
+
+    def line(self, v: int, d: int) -> range:
+        return range(d * self.n, (d + 1) * self.n)
+
+    def cheap(self, cell: list[int]) -> Round:
+        """board.lp and the rules grounded with it (everything but the rules over triples)."""
+        nv, n, nc = self.nv, self.n, self.nc
+        r = Round()
+        # clues that name two values
+        for a, b in self.same:
+            if self.cat(a) == self.cat(b):
+                if a != b:
+                    r.contradictions.append("clue_broken")
+                continue
+            s = cell[a * nv + b]
+            if s == FALSE:
+                r.contradictions.append("clue_broken")
+            elif s == UNKNOWN:
+                r.set("clue_same", a, b, TRUE)
+        for a, b in self.not_same:
+            if self.cat(a) == self.cat(b):
+                if a == b:
+                    r.contradictions.append("clue_broken")
+                continue
+            s = cell[a * nv + b]
+            if s == TRUE:
+                r.contradictions.append("clue_broken")
+            elif s == UNKNOWN:
+                r.set("clue_not_same", a, b, FALSE)
+        # rows of the sub-grids: bijectivity, last possibility, no match, two matches
+        for v in range(nv):
+            cv = v // n
+            base = v * nv
+            for d in range(nc):
+                if d == cv:
+                    continue
+                start = d * n
+                row = cell[base + start:base + start + n]
+                trues = row.count(TRUE)
+                falses = row.count(FALSE)
+                if trues > 1:
+                    r.contradictions.append("two_matches")
+                if falses == n:
+                    r.contradictions.append("no_match")
+                unknown = n - trues - falses
+                if not unknown:
+                    continue
+                if trues:
+                    for j, s in enumerate(row):
+                        if s == UNKNOWN:
+                            r.set("bijectivity", v, start + j, FALSE)
+                elif falses == n - 1:
+                    r.set("last_possibility", v, start + row.index(UNKNOWN), TRUE)
+        for o in self.orders:
+            self._order(o, cell, r)
+        for _k, subject, options, exclusive in self.one_of:
+            self._one_of(subject, options, exclusive, cell, r)
+        return r
+
+    def _cand(self, v: int, on: int, cell: list[int]) -> set[int]:
+        pos = self.pos[on]
+        if self.cat(v) == on:
+            return {pos[v]}
+        base = v * self.nv
+        placed = {pos[w] for w in self.line(v, on) if cell[base + w] == TRUE}
+        if placed:
+            return placed
+        return {pos[w] for w in self.line(v, on) if cell[base + w] != FALSE}
+
+    def _order(self, o: _Order, cell: list[int], r: Round) -> None:
+        rule = "clue_" + o.kind
+        a, b, nv = o.a, o.b, self.nv
+        if self.cat(a) != self.cat(b):
+            s = cell[a * nv + b]
+            if s == TRUE:
+                r.contradictions.append("clue_broken")
+            elif s == UNKNOWN:
+                r.set(rule, a, b, FALSE)
+        ca, cb = self._cand(a, o.on, cell), self._cand(b, o.on, cell)
+        d = o.distance
+        if o.kind == "before":
+            fits = [(pa, pb) for pa in ca for pb in cb if pa < pb]
+        elif o.kind == "before_by":
+            fits = [(pa, pb) for pa in ca for pb in cb if pb - pa == d]
+        else:
+            fits = [(pa, pb) for pa in ca for pb in cb if abs(pb - pa) == d]
+        sa, sb = {p for p, _ in fits}, {p for _, p in fits}
+        if not sa or not sb:
+            r.contradictions.append("clue_broken")
+        at = self.at[o.on]
+        for v, cand, sup in ((a, ca, sa), (b, cb, sb)):
+            if self.cat(v) == o.on:
+                continue
+            for p in cand - sup:
+                w = at[p]
+                if cell[v * nv + w] == UNKNOWN:
+                    r.set(rule, v, w, FALSE)
+
+    def _one_of(self, subject: int, options: tuple[int, ...], exclusive: bool,
+                cell: list[int], r: Round) -> None:
+        nv = self.nv
+        yes, open_ = 0, []
+        for o in options:
+            if self.cat(o) == self.cat(subject):
+                yes += o == subject
+                continue
+            s = cell[subject * nv + o]
+            if s == TRUE:
+                yes += 1
+            elif s == UNKNOWN:
+                open_.append(o)
+        if yes == 0 and not open_:
+            r.contradictions.append("clue_broken")
+        if exclusive and yes > 1:
+            r.contradictions.append("clue_broken")
+        rule = "clue_either_or" if exclusive else "clue_one_of"
+        if yes == 0 and len(open_) == 1:
+            r.set(rule, subject, open_[0], TRUE)
+        if exclusive and yes == 1:
+            for o in open_:
+                r.set(rule, subject, o, FALSE)
+        if exclusive and len(options) == 2:
+            p, q = options
+            if self.cat(p) != self.cat(q) and cell[p * nv + q] == UNKNOWN:
+                r.set(rule, p, q, FALSE)
+
+    def heavy(self, cell: list[int], r: Round) -> None:
+        """triples.lp and the rules over triples: transitivity, cross elimination and
+        transitivity broken, added to the round ``r``."""
+        nv, n, nc = self.nv, self.n, self.nc
+        # per value and category: the bitmask of matches, and of what it may still take
+        match = [[0] * nc for _ in range(nv)]
+        eposs = [[0] * nc for _ in range(nv)]
+        matched = [0] * nv
+        """per value: the bitmask of categories it has a match in"""
+        for v in range(nv):
+            base = v * nv
+            cv = v // n
+            for d in range(nc):
+                if d == cv:
+                    continue
+                m = p = 0
+                row = cell[base + d * n:base + d * n + n]
+                for j, s in enumerate(row):
+                    if s == TRUE:
+                        m |= 1 << j
+                    if s != FALSE:
+                        p |= 1 << j
+                match[v][d] = m
+                eposs[v][d] = m if m else p
+                if m:
+                    matched[v] |= 1 << d
+        for a in range(nv):
+            ca = a // n
+            ma, ea, base = match[a], eposs[a], a * nv
+            for c in range((ca + 1) * n, nv):
+                s = cell[base + c]
+                cc = c // n
+                mc, ec = match[c], eposs[c]
+                both = matched[a] & matched[c] & ~((1 << ca) | (1 << cc))
+                linked = both and any(ma[d] & mc[d] for d in range(nc) if both >> d & 1)
+                if s == FALSE and linked:
+                    r.contradictions.append("transitivity_broken")
+                if s != UNKNOWN:
+                    continue
+                if linked:
+                    r.set("transitivity", a, c, TRUE)
+                for d in range(nc):
+                    if d in (ca, cc) or ea[d] & ec[d]:
+                        continue
+                    if ma[d] or mc[d]:
+                        if not linked:
+                            r.set("transitivity", a, c, FALSE)
+                    else:
+                        r.set("cross_elimination", a, c, FALSE)
+
+    def round(self, cell: list[int]) -> Round:
+        """One round, in the engine's two stages."""
+        r = self.cheap(cell)
+        if not r.contradictions and not r.sets:
+            self.heavy(cell, r)
+        return r
+
+    # --- probes ----------------------------------------------------------------------------------
+
+    def probe(self, board: Board, sets: Iterable[tuple[Any, str]], max_rounds: int) -> Probe:
+        """Follow every rule from ``board`` plus an assumption until nothing changes, a
+        contradiction fires or two rules disagree (as :meth:`AspReasoner.probe` does)."""
+        b = board.with_(sets)
+        cell = self.load(b)
+        nv = self.nv
+        for rounds in range(1, max_rounds + 1):
+            r = self.round(cell)
+            if r.contradictions or r.conflict:
+                return Probe(True, b, rounds)
+            if not r.sets:
+                return Probe(False, self.to_board(cell), rounds)
+            for (i, j), v in r.sets.items():
+                cell[i * nv + j] = cell[j * nv + i] = v
+        return Probe(False, self.to_board(cell), max_rounds)
+
+    def deductions(self, board: Board, full: bool = False
+                   ) -> tuple[set[tuple[Any, str]], set[str]]:
+        """One round on a board (``full``: both stages whatever the first finds): the cells
+        set, and the contradiction rules that fire."""
+        cell = self.load(board)
+        r = self.cheap(cell)
+        if full or (not r.contradictions and not r.sets):
+            self.heavy(cell, r)
+        sets = {(self.key(i, j), _NAME[v]) for rule in r.by_rule.values()
+                for (i, j), v in rule}
+        return sets, set(r.contradictions)
