@@ -9,8 +9,9 @@ Plain text (``.txt``)::
     4 2 1 3
 
 One line per row, the numbers separated by spaces. A solved grid marks each shaded cell with
-a ``#`` right after its number (``1#``); ``solve --to text`` writes it that way. Blank lines
-and lines starting with ``#`` are comments.
+a ``#`` right after its number (``1#``); ``solve --to text`` writes it that way. A player's
+board may also mark a cell as unshaded (circled) with an ``o`` (or ``+``) right after its
+number (``1o``). Blank lines and lines starting with ``#`` are comments.
 
 Seed-post ASP facts (``.lp``): ``written(R, C, N).``, the number N in row R, column C, one fact
 per cell, as in "Hitori in ASP". ``blacked(R, C).`` facts are a solution (``solve --to facts``
@@ -39,18 +40,22 @@ __all__ = [
     "detect_text",
     "read_facts",
     "read_text",
+    "read_text_marks",
     "read_text_shaded",
     "write_facts",
     "write_text",
 ]
 
 SHADED = "#"
-_TOKEN = re.compile(r"([0-9]+)(#?)")
+UNSHADED = "o"
+"""A player's mark for a cell known to be unshaded (circled); ``+`` is read as well."""
+_MARKS = {"#": "shaded", "o": "unshaded", "+": "unshaded"}
+_TOKEN = re.compile(r"([0-9]+)([#o+]?)")
 _HEADER = re.compile(r"#\s*(?:hitori|singles)\b", re.IGNORECASE)
 _MAX_DIGITS = len(str(MAX_VALUE))
 # a row whose numbers are all in range 1..9999 (a 0 is caught after the split)
 _NUM = f"[0-9]{{1,{_MAX_DIGITS}}}"
-_ROW = re.compile(rf"{_NUM}#?(?:\s+{_NUM}#?)*")
+_ROW = re.compile(rf"{_NUM}[#o+]?(?:\s+{_NUM}[#o+]?)*")
 
 
 def _bad_token(raw: str, lineno: int, r: int) -> InputError:
@@ -64,17 +69,19 @@ def _bad_token(raw: str, lineno: int, r: int) -> InputError:
                 return InputError(f"'{SHADED}' must follow a number (a shaded 5 is "
                                   f"written '5{SHADED}')", where)
             return InputError(f"'{token[:20]}' is not a number (numbers are written "
-                              f"with digits 0-9, a shaded one followed by '{SHADED}')", where)
+                              f"with digits 0-9, a shaded one followed by '{SHADED}', one "
+                              f"marked unshaded by '{UNSHADED}')", where)
         digits = t.group(1)
         if len(digits) > _MAX_DIGITS or not 1 <= int(digits) <= MAX_VALUE:
             return InputError(f"number {digits[:12]} is out of range 1..{MAX_VALUE}", where)
     return InputError("cannot read this row of numbers", Location(lineno))
 
 
-def read_text_shaded(text: str) -> tuple[HitoriInstance, frozenset[Cell]]:
-    """Read the text format: the instance, and the cells marked shaded (``5#``)."""
+def read_text_marks(text: str) -> tuple[HitoriInstance, dict[Cell, str]]:
+    """Read the text format: the instance, and the cells marked ``"shaded"`` (``5#``) or
+    ``"unshaded"`` (``5o`` or ``5+``)."""
     rows: list[list[int]] = []
-    shaded: set[Cell] = set()
+    marks: dict[Cell, str] = {}
     width = 0
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -85,8 +92,8 @@ def read_text_shaded(text: str) -> tuple[HitoriInstance, frozenset[Cell]]:
             raise _bad_token(raw, lineno, r)
         row: list[int] = []
         for c, token in enumerate(line.split(), 1):
-            if token[-1] == SHADED:
-                shaded.add((r, c))
+            if token[-1] in _MARKS:
+                marks[(r, c)] = _MARKS[token[-1]]
                 token = token[:-1]
             row.append(int(token))
         if 0 in row:
@@ -103,7 +110,13 @@ def read_text_shaded(text: str) -> tuple[HitoriInstance, frozenset[Cell]]:
         raise InputError("empty hitori puzzle: no rows of numbers")
     inst = make_instance(rows)
     validate(inst)
-    return inst, frozenset(shaded)
+    return inst, marks
+
+
+def read_text_shaded(text: str) -> tuple[HitoriInstance, frozenset[Cell]]:
+    """Read the text format: the instance, and the cells marked shaded (``5#``)."""
+    inst, marks = read_text_marks(text)
+    return inst, frozenset(c for c, v in marks.items() if v == "shaded")
 
 
 def read_text(text: str) -> HitoriInstance:

@@ -17,7 +17,6 @@ shaded cell, ``5o`` (or ``5+``) a cell marked unshaded, a bare number a cell not
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -353,36 +352,12 @@ def _repeating(inst: HitoriInstance) -> frozenset[Cell]:
 
 # --- a player's board -------------------------------------------------------------------------
 
-_MARKS = {"#": SHADED, "o": UNSHADED, "O": UNSHADED, "+": UNSHADED}
-_STATE_TOKEN = re.compile(r"([0-9]+)([#oO+]?)")
-
-
 def read_marks(text: str) -> tuple[HitoriInstance, dict[Cell, str]]:
     """A player's board in the text format: the grid, and the marks after the numbers (``#``
     shaded, ``o`` or ``+`` unshaded)."""
-    from aspuzzle.puzzles.hitori.formats import read_text
+    from aspuzzle.puzzles.hitori.formats import read_text_marks
 
-    plain: list[str] = []
-    marks: dict[Cell, str] = {}
-    r = 0
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            plain.append(raw)
-            continue
-        r += 1
-        tokens = []
-        for c, m in enumerate(re.finditer(r"\S+", raw), 1):
-            t = _STATE_TOKEN.fullmatch(m.group())
-            if t is None:
-                raise InputError(f"'{m.group()[:20]}' is not a number with an optional mark "
-                                 f"('5#' shaded, '5o' unshaded)",
-                                 Location(lineno, m.start() + 1, cell=(r, c)))
-            if t.group(2):
-                marks[(r, c)] = _MARKS[t.group(2)]
-            tokens.append(t.group(1))
-        plain.append(" ".join(tokens))
-    return read_text("\n".join(plain)), marks
+    return read_text_marks(text)
 
 
 def write_marks(inst: HitoriInstance, board: Board) -> str:
@@ -400,12 +375,16 @@ def write_marks(inst: HitoriInstance, board: Board) -> str:
 
 
 def read_board(text: str, inst: HitoriInstance) -> tuple[Board, list[Step]]:
-    """The player's board of this puzzle (nothing is found wrong while reading: the
-    contradiction rules report a broken board)."""
+    """The player's board of this puzzle: the text grid with its marks (a mark that breaks the
+    rules is not an error of reading: the contradiction rules report it)."""
     state, marks = read_marks(text)
     if (state.height, state.width) != (inst.height, inst.width):
+        extra = [c for c in state.cells() if not inst.inside(c)]
+        missing = [c for c in inst.cells() if not state.inside(c)]
+        where = extra[0] if extra else missing[0]
+        what = "the puzzle has no such cell" if extra else "the board lacks this cell"
         raise InputError(f"the board is {state.height}x{state.width} but the puzzle is "
-                         f"{inst.height}x{inst.width}")
+                         f"{inst.height}x{inst.width}: {what}", Location(cell=where))
     for cell in inst.cells():
         if state.value(cell) != inst.value(cell):
             raise InputError(f"the board has {state.value(cell)} where the puzzle has "
