@@ -6,7 +6,7 @@ from aspuzzle.api import Count, Loaded, Result, count, detect, load, loads, prog
 from aspuzzle.diagnosis import Diagnosis, diagnose
 from aspuzzle.engine import SolveConfig, Status
 from aspuzzle.errors import AspuzzleError, InputError, Location, UsageError
-from aspuzzle.explain import explain
+from aspuzzle.explain import check, check_step, explain, hint
 from aspuzzle.puzzles import REGISTRY, Puzzle, SolveOptions, get_puzzle
 
 __all__ = [
@@ -23,11 +23,14 @@ __all__ = [
     "SolveOptions",
     "Status",
     "UsageError",
+    "check",
+    "check_step",
     "count",
     "detect",
     "diagnose",
     "explain",
     "get_puzzle",
+    "hint",
     "load",
     "loads",
     "program",

@@ -48,7 +48,11 @@ __all__ = [
     "Run",
     "Step",
     "Use",
+    "check",
+    "check_step",
     "explain",
+    "hint",
+    "read_board",
     "reasoner_for",
     "run",
 ]
@@ -104,6 +108,67 @@ def explain(puzzle: Any, *, board: Board | None = None, tier: Tier | str = Tier.
         status, note = _why_stopped(rs, result.board)
     return Explanation(name, tuple(steps), status, str(tier_of(steps)), start, result.board,
                        note, time.perf_counter() - start_t, encode=rs.encode)
+
+
+def read_board(puzzle: Any, state: str | Board) -> tuple[Board, list[Step], bool]:
+    """A player's board: ``state`` in the type's state format (a text grid with the player's
+    marks, see the README) or a :class:`Board` already. Returns the board, the problems found
+    while reading it (as contradiction steps, e.g. a Tents link to no tree) and whether the
+    format can show links. Raises :class:`aspuzzle.InputError`, naming the cell, for a board
+    that does not fit the puzzle."""
+    if isinstance(state, Board):
+        return state, [], True
+    loaded = _loaded(puzzle)
+    kit = loaded.puzzle.reasoning()
+    board, problems = kit.read_state(state, loaded.instance)
+    return board, list(problems), bool(kit.shows_links(state))
+
+
+def hint(puzzle: Any, state: str | Board, *, tier: Tier | str = Tier.NESTED) -> Any:
+    """The first mistake on a player's board, or else the next step
+    (:class:`aspuzzle.explain.player.Hint`).
+
+    >>> import aspuzzle
+    >>> p = aspuzzle.load("examples/tents/seed-6x6.txt")
+    >>> print(aspuzzle.hint(p, "  1 2 0 2 1 2\\n2 A . . T . .\\n0 . T . . . T\\n3 . . T . T ."
+    ...       "\\n0 . . . T . .\\n2 . T . . . .\\n1 . . . . T .").render())
+    (1,1) cannot be a tent: No Tree for Tent: the tent at (1,1) is next to no tree.
+    """
+    from aspuzzle.explain import player
+
+    board, problems, links = read_board(puzzle, state)
+    rs = reasoner_for(puzzle)
+    return player.hint(rs, board, max_depth=Tier(tier).max_depth, bad_links=problems,
+                       cells_only=not links)
+
+
+def check(puzzle: Any, state: str | Board) -> Any:
+    """Every broken rule on a player's board, and whether it is complete and correct
+    (:class:`aspuzzle.explain.player.CheckResult`).
+
+    >>> import aspuzzle
+    >>> p = aspuzzle.load("examples/tents/seed-6x6.txt")
+    >>> r = aspuzzle.check(p, "  1 2 0 2 1 2\\n2 A A . T . .\\n0 . T . . . T\\n3 . . T . T ."
+    ...                    "\\n0 . . . T . .\\n2 . T . . . .\\n1 . . . . T .")
+    >>> r.correct, [s.rule for s in r.broken]
+    (False, ['Touching Tents', 'No Tree for Tent'])
+    """
+    from aspuzzle.explain import player
+
+    board, problems, _ = read_board(puzzle, state)
+    return player.check(reasoner_for(puzzle), board, problems)
+
+
+def check_step(puzzle: Any, state: str | Board, rule: str, sets: Any,
+               links: Any = (), *, tier: Tier | str = Tier.NESTED) -> Any:
+    """Is the named rule a valid justification for setting ``sets`` (board keys and values,
+    e.g. ``[((3, 1), "grass")]`` for Tents) on the player's board?
+    (:class:`aspuzzle.explain.player.StepVerdict`)"""
+    from aspuzzle.explain import player
+
+    board, _, _ = read_board(puzzle, state)
+    return player.check_step(reasoner_for(puzzle), board, rule, tuple(sets), tuple(links),
+                             max_depth=Tier(tier).max_depth)
 
 
 def _why_stopped(rs: Any, board: Board) -> tuple[str, str]:
