@@ -379,16 +379,21 @@ class LogicGridReasoner(AspReasoner):
         return self._order_of(k[0]), self._order_of(k[1])
 
     def words(self, sets: Sets, links: tuple[Link, ...] = ()) -> str:
-        """"House 2 is Peter; House 2 is not Alice or Bob; ..." (grouped by the first value and
-        the other category)."""
+        """"House 2 is Peter; Peter is not red or blue; House 1, 3 or 4 is not Alice": true
+        cells first, then false cells in groups that share a value and the other category
+        (the largest group first)."""
         parts: list[str] = []
         trues = sorted((k for k, v in sets if v == TRUE), key=self._key_order)
         parts += [f"{self.ref(a)} is {self.ref(b)}" for a, b in trues]
-        groups: dict[tuple[Ref2, str], list[Ref2]] = {}
-        for (a, b), v in sorted(sets, key=lambda kv: self._key_order(kv[0])):
-            if v == FALSE:
+        left = {k for k, v in sets if v == FALSE}
+        while left:
+            groups: dict[tuple[Ref2, str], list[Ref2]] = {}
+            for a, b in sorted(left, key=self._key_order):
                 groups.setdefault((a, b[0]), []).append(b)
-        parts += [f"{self.ref(a)} is not {self._refs(bs)}" for (a, _), bs in groups.items()]
+                groups.setdefault((b, a[0]), []).append(a)
+            (one, _), others = max(groups.items(), key=lambda g: len(g[1]))
+            parts.append(f"{self.ref(one)} is not {self._refs(others)}")
+            left -= {self._pair(one, o) for o in others}
         return "; ".join(parts) if parts else "nothing new"
 
     def mistake(self, sets: Sets, links: tuple[Link, ...] = ()) -> str:
@@ -446,6 +451,11 @@ class LogicGridReasoner(AspReasoner):
             head = f"clue {clue.number}: {_sentence(self.clue_text(clue))}"
             if hit.rule.kind is Kind.CONTRADICTION:
                 return f"{head} {self._broken(board, clue)}", uses
+            if isinstance(clue, Same | NotSame) and len(sets) == 1:
+                # said in the clue's own order: "Prince John is dungeon"
+                verb = "is" if isinstance(clue, Same) else "is not"
+                return (f"{head} So {self.ref(_r2(clue.a))} {verb} {self.ref(_r2(clue.b))}",
+                        uses)
             return f"{head} {self._clue_why(board, clue, sets)}So {so}", uses
         if where.name == "raw":
             raw = f"the puzzle's raw ASP ({self._raw_lines()})"
@@ -503,9 +513,11 @@ class LogicGridReasoner(AspReasoner):
     def _common_match(self, board: Board, a: Ref2, c: Ref2) -> Ref2:
         """A value of a third category that both ``a`` and ``c`` are (a common match)."""
         for cat in self.inst.categories:
-            if cat.name not in (a[0], c[0]):
-                b = self._match(board, a, cat.name)
-                if b is not None and self._state(board, c, b) == TRUE:
+            if cat.name in (a[0], c[0]):
+                continue
+            for w in cat.values:
+                b = (cat.name, w)
+                if self._state(board, a, b) == TRUE and self._state(board, c, b) == TRUE:
                     return b
         raise RuntimeError(f"no common match of {a} and {c}")  # pragma: no cover
 
@@ -550,7 +562,7 @@ class LogicGridReasoner(AspReasoner):
         out = []
         for r in (_r2(clue.a), _r2(clue.b)):
             places = self._places(board, r, on)
-            if r[0] != on and places:
+            if r[0] != on and 0 < len(places) < len(self.inst.category(on).values):
                 out.append(f"{self.ref(r)} may be {self._refs([(on, w) for w in places])}")
         return ("; ".join(out) + ". ") if out else ""
 
@@ -667,17 +679,8 @@ def read_board(text: str, inst: LogicGridInstance) -> tuple[Board, list[Step]]:
     order = {c.name: i for i, c in enumerate(inst.categories)}
     cells: dict[PairKey, str] = {}
     seen: set[tuple[str, str]] = set()
-    block: tuple[Any, Any, list[Value], int] | None = None
+    block: tuple[Any, Any, list[Value]] | None = None
     rows_seen: set[Value] = set()
-
-    def finish(line_no: int) -> None:
-        if block is not None:
-            a, _, _, start = block
-            missing = [v for v in a.values if v not in rows_seen]
-            if missing:
-                raise InputError(f"the block '{block[0].name} / {block[1].name}' (from line "
-                                 f"{start}) has no row for {a.name} '{missing[0]}'",
-                                 Location(line=line_no))
 
     lines = text.splitlines()
     for n, raw in enumerate(lines, 1):
@@ -686,7 +689,6 @@ def read_board(text: str, inst: LogicGridInstance) -> tuple[Board, list[Step]]:
             continue
         where = Location(line=n)
         if "|" not in line:
-            finish(n)
             head, _, listed = line.partition(":")
             m = _HEADER.match(head)
             if not m:
@@ -705,18 +707,18 @@ def read_board(text: str, inst: LogicGridInstance) -> tuple[Board, list[Step]]:
                 raise InputError(f"the block '{pair[0]} / {pair[1]}' is given twice", where)
             seen.add((pair[0], pair[1]))
             if listed.strip():
-                got = [_norm(x) for x in listed.split(",")]
-                want = [_norm(str(v)) for v in cb.values]
+                got = _norm(",".join(x.strip() for x in listed.split(",")))
+                want = _norm(",".join(str(v) for v in cb.values))
                 if got != want:
                     raise InputError(f"the columns of '{ca.name} / {cb.name}' must be the "
                                      f"values of '{cb.name}' in the puzzle's order: "
                                      f"{', '.join(map(str, cb.values))}", where)
-            block = (ca, cb, list(cb.values), n)
+            block = (ca, cb, list(cb.values))
             rows_seen = set()
             continue
         if block is None:
             raise InputError("a row before any block header 'CATEGORY / CATEGORY'", where)
-        ca, cb, cols, _ = block
+        ca, cb, cols = block
         label, _, marks_text = line.partition("|")
         by_label = {_norm(str(v)): v for v in ca.values}
         va = by_label.get(_norm(label))
@@ -743,7 +745,6 @@ def read_board(text: str, inst: LogicGridInstance) -> tuple[Board, list[Step]]:
                 a2, b2 = (ca.name, va), (cb.name, vb)
                 key = (a2, b2) if order[ca.name] < order[cb.name] else (b2, a2)
                 cells[key] = value
-    finish(len(lines) + 1)
     return PlayerBoard(cells), []
 
 
