@@ -22,14 +22,16 @@ from typing import Any, ClassVar
 
 import clingo
 
+from aspuzzle.engine import Grounded, Program
 from aspuzzle.errors import InputError, Location, UsageError
-from aspuzzle.explain.asp import AspReasoner, Hit
+from aspuzzle.explain.asp import SHOW, AspReasoner, Hit
 from aspuzzle.explain.loop import Case, Evaluation
-from aspuzzle.explain.steps import Board, Cell, Step, Use, cells_text
+from aspuzzle.explain.rules import RuleInfo, rule_files
+from aspuzzle.explain.steps import Board, Cell, Kind, Step, Use, cells_text
 from aspuzzle.puzzles.base import Reasoning
 from aspuzzle.puzzles.hitori import PUZZLE
 from aspuzzle.puzzles.hitori.model import HitoriInstance, HitoriSolution, neighbours4
-from aspuzzle.puzzles.hitori.rules import BOARD, CATALOGUE, REPROOF
+from aspuzzle.puzzles.hitori.rules import BOARD, CATALOGUE, LATE, REPROOF
 
 __all__ = ["HitoriReasoner", "parse_set", "read_board", "read_marks", "reasoning",
            "write_marks"]
@@ -84,16 +86,25 @@ class HitoriReasoner(AspReasoner):
     game_lp = (REPROOF,)
     inst: HitoriInstance
 
-    def __init__(self, inst: HitoriInstance, rules: Sequence[Any] | None = None) -> None:
+    def __init__(self, inst: HitoriInstance, rules: Sequence[RuleInfo] | None = None) -> None:
         self._cells = inst.cells()
         self._atoms = {cell: (_F(SHADED, [_N(cell[0]), _N(cell[1])]),
                               _F(UNSHADED, [_N(cell[0]), _N(cell[1])]),
                               _F("blacked", [_N(cell[0]), _N(cell[1])]))
                        for cell in self._cells}
-        super().__init__(inst, rules)
+        chosen = tuple(CATALOGUE if rules is None else rules)
+        super().__init__(inst, [r for r in chosen if r.id not in LATE])
+        self.rules = chosen
+        late = [r for r in chosen if r.id in LATE]
+        self._late: Grounded | None = None
+        self._late_board: dict[Cell, str] | None = None
+        if late:
+            self._late = Grounded(Program((BOARD, SHOW, *rule_files(late)),
+                                          tuple(PUZZLE.to_facts(inst)), ()))
         # the cells whose number repeats in their row or column (the others are never shaded)
         self._repeats = _repeating(inst)
         self._claims: frozenset[clingo.Symbol] = frozenset()
+        self._solution: tuple[dict[Cell, str], ...] | None = None
 
     # --- the board's keys and values ---------------------------------------------------------
 
@@ -118,13 +129,97 @@ class HitoriReasoner(AspReasoner):
                       for cell in self._cells})
 
     def entails(self, board: Board, sets: Sets, links: tuple[Any, ...] = ()) -> bool:
-        """Do the board and the game rules force every claim? One solve for all of them
-        (``rules/reproof.lp``): the board plus ``doubt`` has no answer."""
+        """Do the board and the game rules force every claim?
+
+        When clingo has proven the puzzle to have exactly one solution and the board agrees
+        with it, the answer is whether the claims agree with it too: that solution is then the
+        only one the board allows, so a solve would give the same verdict. Otherwise one solve
+        for all the claims (``rules/reproof.lp``): the board plus ``doubt`` has no answer."""
+        solution = self._unique_solution()
+        if solution is not None and all(solution[k] == v for k, v in board.cells.items()):
+            return all(solution[k] == v for k, v in sets)
         claims = frozenset(_F("claim_" + v, [_N(r), _N(c)]) for (r, c), v in sets)
         self._game.assign_externals([(a, False) for a in self._claims - claims]
                                     + [(a, True) for a in claims - self._claims])
         self._claims = claims
         return self._game.satisfiable([*self.assumptions(board), (_DOUBT, True)]) is False
+
+    def _unique_solution(self) -> dict[Cell, str] | None:
+        """The puzzle's solution if it has exactly one (as clingo finds), else None."""
+        if self._solution is None:
+            sols = self.solutions(Board({}), 2)
+            self._solution = (dict(self.solution_board(sols[0]).cells),) if len(sols) == 1 \
+                else ()
+        return self._solution[0] if self._solution else None
+
+    def _changed_externals(self, board: Board) -> list[tuple[clingo.Symbol, bool]]:
+        changes = self._diff(None if self._first else self._last, board)
+        self._first = False
+        self._last = dict(board.cells)
+        return changes
+
+    def _diff(self, last: dict[Cell, str] | None,
+              board: Board) -> list[tuple[clingo.Symbol, bool]]:
+        """The externals to set to go from the board ``last`` (None: nothing set yet) to
+        ``board``: only the cells that differ (most steps change a few)."""
+        cells = self._cells if last is None else {*last, *board.cells}
+        out: list[tuple[clingo.Symbol, bool]] = []
+        for cell in cells:
+            v = board.cells.get(cell)
+            if last is None or last.get(cell) != v:
+                out += [(atom, v == value) for value, atom in self._externals[cell]]
+        return out
+
+    # --- evaluating the rules, in two stages -----------------------------------------------------
+
+    def _late_hits(self, board: Board) -> list[Hit]:
+        """The instances of the :data:`~aspuzzle.puzzles.hitori.rules.LATE` rules."""
+        assert self._late is not None
+        changes = self._diff(self._late_board, board)
+        self._late_board = dict(board.cells)
+        self._late.assign_externals(changes)
+        model = self._late.first_model()
+        self.evaluations += 1
+        if model is None:  # stratified rule programs always have exactly one answer set
+            raise RuntimeError("the hitori rule programs have no answer set")
+        found: dict[tuple[str, clingo.Symbol], Hit] = {}
+        for sym in model:
+            _, rid, where, key, value = self._parse(sym)
+            hit = found.get((rid, where))
+            if hit is None:
+                hit = found[(rid, where)] = Hit(self._info[rid], where)
+            hit.sets.append((key, value))
+        return list(found.values())
+
+    def _all_hits(self, board: Board, *, late: bool = False) -> list[Hit]:
+        """Every rule instance on the board, in order of preference; the late rules only when
+        the others set nothing new, or when ``late`` asks for them."""
+        hits = self.hits(board)
+        if self._late is not None and (late or not any(
+                board.cells.get(k) != v for h in hits if h.rule.kind is Kind.DIRECT
+                for k, v in h.sets)):
+            hits += self._late_hits(board)
+            hits.sort(key=lambda h: (self._order[h.rule.id], h.where))
+            for h in hits:
+                h.sets.sort()
+        return hits
+
+    def _split(self, board: Board) -> tuple[list[Hit], list[Hit]]:
+        direct: list[Hit] = []
+        contradictions: list[Hit] = []
+        for h in self._all_hits(board):
+            if h.rule.kind is Kind.CONTRADICTION:
+                contradictions.append(h)
+            else:
+                new, _ = board.new_in(h.sets, ())
+                if new:
+                    h.sets = list(new)
+                    direct.append(h)
+        return direct, contradictions
+
+    def applications(self, board: Board, rule_id: str) -> list[Step]:
+        return [self.describe(board, h) for h in self._all_hits(board, late=rule_id in LATE)
+                if h.rule.id == rule_id]
 
     # --- case splits ---------------------------------------------------------------------------
 

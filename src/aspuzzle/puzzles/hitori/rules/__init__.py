@@ -19,7 +19,7 @@ from aspuzzle.explain.rules import RuleInfo
 from aspuzzle.explain.steps import Kind
 from aspuzzle.puzzles.base import lp_file
 
-__all__ = ["BOARD", "CATALOGUE", "REPROOF", "TIERS"]
+__all__ = ["BOARD", "CATALOGUE", "LATE", "REPROOF", "TIERS"]
 
 _D, _C, _X = Kind.DIRECT, Kind.CASE, Kind.CONTRADICTION
 _T = "Tatham singles "
@@ -76,6 +76,12 @@ TIERS: dict[str, Tier] = {r.id: Tier.CASE if r.kind is Kind.CASE else Tier.DIREC
                           for r in CATALOGUE}
 """Each rule's difficulty tier (see :mod:`aspuzzle.difficulty`): contradiction rules are
 ``direct``, the case rule ``case``."""
+
+LATE = frozenset({"one_way_out", "no_isolation"})
+"""The last direct rules in order of preference, grounded as a program of their own and
+evaluated only when the others set nothing new (or when asked for by name): an explanation
+takes the first rule that applies, and most steps are taken before these two are needed.
+They follow the areas of unshaded cells, which makes them the costliest to evaluate."""
 
 BOARD = lp_file(__name__, "board.lp")
 REPROOF = lp_file(__name__, "reproof.lp")
