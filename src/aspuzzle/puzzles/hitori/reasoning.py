@@ -342,10 +342,10 @@ class HitoriReasoner(AspReasoner):
             a1, a2, b1, b2 = (r1, c1), (r2, c2), (r3, c3), (r4, c4)
             uses = [Use("cells", (a1, a2)), Use("cells", (b1, b2)),
                     Use("cells", tuple(unshaded))]
-            text = (f"{_c(a1)} and {_c(b1)} touch, so one of them stays unshaded; then the "
-                    f"{self._v(a2)} at {_c(a2)} or the {self._v(b2)} at {_c(b2)} is shaded "
-                    f"(its number stays unshaded elsewhere in its line), and "
-                    f"{_are(unshaded, 'next to both')}, so "
+            text = (f"the {self._v(a1)}s at {cells_text([a1, a2])} share {_line(a1, a2)} and "
+                    f"the {self._v(b1)}s at {cells_text([b1, b2])} {_line(b1, b2)}; "
+                    f"{_c(a1)} and {_c(b1)} touch, so one of them stays unshaded and its copy, "
+                    f"{_c(a2)} or {_c(b2)}, is shaded; {_are(unshaded, 'next to both')}, so "
                     f"{'it is' if len(unshaded) == 1 else 'they are'} unshaded.")
         elif rid == "no_isolation":
             cell = self.key_of(where)
