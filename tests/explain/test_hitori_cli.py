@@ -127,6 +127,11 @@ def test_check_step(cli: Any, tmp_path: Path) -> None:
     assert r.returncode == 0 and json.loads(r.stdout)["valid"] is True
     r = cli("check-step", SEED, "--state", state, "--rule", "Touching Shaded Cells")
     assert r.returncode == 1 and "does not apply" in r.stdout
+    # the rules of the second program are evaluated when asked for by name
+    r = cli("check-step", SEED, "--state", state, "--rule", "One Way Out", "--set", "1,3=o")
+    assert r.returncode == 0 and r.stdout == (
+        "yes: the unshaded cell (1,2) has no way out but (1,3) (its other neighbours are "
+        "shaded), so (1,3) is unshaded.\n")
 
 
 def test_rules_of_hitori(cli: Any) -> None:

@@ -7,8 +7,10 @@ the shared :class:`~aspuzzle.explain.asp.AspReasoner`: the board's keys are the 
 rule programs a cell's value is the external ``shaded(R, C)`` or ``unshaded(R, C)``; in the
 game's encoding it is the answer atom ``blacked(R, C)``, true or false.
 
-When no direct rule applies, a cell is split on (Shaded or Unshaded): each case is followed
-with the direct rules until a contradiction rule closes it.
+The rules are two programs: all but One Way Out and No Isolation in the first, those two (the
+costliest, and the last in order of preference) in a second one that is evaluated only when the
+first sets nothing new. When no direct rule applies, a cell is split on (Shaded or Unshaded):
+each case is followed with the direct rules until a contradiction rule closes it.
 
 A player's board is the text format of the puzzle with marks after the numbers: ``5#`` a
 shaded cell, ``5o`` (or ``5+``) a cell marked unshaded, a bare number a cell not decided yet
