@@ -10,7 +10,7 @@ from typing import Any
 import clingo
 
 from aspuzzle.errors import InputError
-from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lp_file, no_reasoning
+from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lp_file
 from aspuzzle.puzzles.futoshiki import formats, tatham
 from aspuzzle.puzzles.futoshiki.model import (
     MAX_SIZE,
@@ -170,8 +170,10 @@ class FutoshikiPuzzle:
         return list(clues.repairs(instance, solution))
 
     def reasoning(self) -> Reasoning:
-        """Named reasoning rules: not written yet for this type."""
-        return no_reasoning(self.name)
+        """Named reasoning rules (Tatham's unequal deductions), the player's board."""
+        from aspuzzle.puzzles.futoshiki.reasoning import reasoning
+
+        return reasoning()
 
 
 def _digit(value: object) -> int:

@@ -28,14 +28,19 @@ from typing import Any
 
 import clingo
 
+from aspuzzle.engine import Grounded, Program
 from aspuzzle.errors import InputError, Location, UsageError
-from aspuzzle.explain.asp import AspReasoner, Hit
-from aspuzzle.explain.loop import Case, Evaluation
+from aspuzzle.explain.asp import SHOW, AspReasoner, Hit
+from aspuzzle.explain.loop import Case, Evaluation, Probe
+from aspuzzle.explain.rules import rule_files
 from aspuzzle.explain.steps import JSON, Board, Link, Step, Use, cells_text
 from aspuzzle.puzzles.base import Reasoning
 from aspuzzle.puzzles.futoshiki import PUZZLE
 from aspuzzle.puzzles.futoshiki.model import Cell, FutoshikiInstance, FutoshikiSolution
-from aspuzzle.puzzles.futoshiki.rules import BOARD, CATALOGUE, REPROOF
+from aspuzzle.puzzles.futoshiki.rules import BOARD, CATALOGUE, LATER, REPROOF
+from aspuzzle.puzzles.futoshiki.rules.fast import CONTRADICTIONS as FAST_CONTRADICTIONS
+from aspuzzle.puzzles.futoshiki.rules.fast import DIRECT as FAST_DIRECT
+from aspuzzle.puzzles.futoshiki.rules.fast import FastRules
 
 __all__ = ["FutoshikiReasoner", "parse_set", "read_board", "read_marks", "reasoning",
            "write_marks"]
@@ -103,9 +108,36 @@ class FutoshikiReasoner(AspReasoner):
                 args = [_N(r), _N(c), _N(d)]
                 self._atoms[(r, c, d)] = (_F(YES, args), _F(NO, args),
                                           _F("cell_has_number", args))
-        self._claims: dict[clingo.Symbol, bool] = {}
+        self._claims: set[int] = set()
+        self._game_lits: dict[Key, int | None] | None = None
+        self._claim_lits: dict[tuple[Key, str], int] = {}
+        self._doubt = 0
         self._chains: dict[tuple[Cell, str], list[Cell]] = {}
-        super().__init__(inst, rules)
+        chosen = tuple(self.catalogue if rules is None else rules)
+        super().__init__(inst, [r for r in chosen if r.id not in LATER])
+        self.rules = chosen
+        self._stages = [self._rules]
+        later = [r for r in chosen if r.id in LATER]
+        if later:
+            facts = (*self.puzzle.to_facts(inst), *self.rule_facts())
+            self._stages.append(Grounded(Program((self.board_lp, SHOW, *rule_files(later)),
+                                                 facts, (),
+                                                 constants=self.puzzle.constants(inst))))
+        # The board is given to each evaluation as assumptions (solver literals, looked up
+        # once): setting externals one by one costs more than the solve.
+        free = [(a, None) for k in self._atoms for a in self._atoms[k][:2]]
+        self._lits: list[dict[Any, tuple[int, int]]] = []
+        for stage in self._stages:
+            stage.assign_externals(free)
+            stage.first_model()  # configures the solver for one model
+            lits: dict[Any, tuple[int, int]] = {}
+            for key, (yes_atom, no_atom, _) in self._atoms.items():
+                y, n_ = stage.literal(yes_atom), stage.literal(no_atom)
+                if y is not None and n_ is not None:
+                    lits[key] = (y, n_)
+            self._lits.append(lits)
+        self._fast: FastRules | None = None
+        self.fast_rounds = 0
 
     # --- what the type says --------------------------------------------------------------------
 
@@ -201,32 +233,115 @@ class FutoshikiReasoner(AspReasoner):
 
     def entails(self, board: Board, sets: Sets, links: tuple[Link, ...] = ()) -> bool:
         """Do the board and the game rules force every claim? (rules/reproof.lp: the claims
-        are externals, and the board plus ``doubt`` has no answer)"""
-        claims: dict[clingo.Symbol, bool] = {}
-        for (r, c, d), v in sets:
-            claims[_F("claim_" + v, [_N(r), _N(c), _N(d)])] = True
-        changes = [(a, False) for a in self._claims if a not in claims]
-        changes += [(a, True) for a in claims if a not in self._claims]
-        self._game.assign_externals(changes)
+        are externals, and the board plus ``doubt`` has no answer)
+
+        One short solve per step: the board and the claims go to clingo as solver literals,
+        looked up once, and the solve runs in this thread."""
+        game = self._game
+        if self._game_lits is None:
+            self._game_lits = {key: game.literal(atoms[2]) for key, atoms in self._atoms.items()}
+            self._claim_lits = {}
+            for (r, c, d) in self._atoms:
+                for v in (YES, NO):
+                    lit = game.literal(_F("claim_" + v, [_N(r), _N(c), _N(d)]))
+                    assert lit is not None, "reproof.lp declares every claim"
+                    self._claim_lits[((r, c, d), v)] = lit
+            doubt = game.literal(_DOUBT)
+            assert doubt is not None
+            self._doubt = doubt
+        claims = {self._claim_lits[kv] for kv in sets}
+        for lit in self._claims ^ claims:
+            game.ctl.assign_external(lit, lit in claims)
         self._claims = claims
-        return self._game.satisfiable([*self.assumptions(board), (_DOUBT, True)]) is False
+        assumptions = [self._doubt]
+        for key, v in board.cells.items():
+            lit = self._game_lits[key]
+            if lit is None:  # a digit the cell can never hold
+                if v == YES:
+                    return True
+                continue
+            assumptions.append(lit if v == YES else -lit)
+        solve = game.ctl.configuration.solve
+        solve.models = "1"  # type: ignore[union-attr]
+        solve.enum_mode = "auto"  # type: ignore[union-attr]
+        return bool(game.ctl.solve(assumptions=assumptions).unsatisfiable)
 
     # --- evaluating the rules ----------------------------------------------------------------
 
-    def hits(self, board: Board) -> list[Hit]:
-        """Every rule instance on the board, as the rule files say; a placement also strikes
-        out what writing its digit rules out (see rules/board.lp)."""
-        hits = super().hits(board)
+    def _stage_hits(self, i: int, board: Board) -> list[Hit]:
+        """The rule instances the ``i``-th rule program finds on the board."""
+        cells = board.cells
+        assumptions: list[int] = []
+        for key, (y, n_) in self._lits[i].items():
+            v = cells.get(key)
+            assumptions.append(y if v == YES else -y)
+            assumptions.append(n_ if v == NO else -n_)
+        found: dict[tuple[str, clingo.Symbol], Hit] = {}
+
+        def on_model(m: clingo.Model) -> None:
+            for sym in m.symbols(shown=True):
+                parsed = self._parse(sym)
+                rid, where = parsed[1], parsed[2]
+                hit = found.get((rid, where))
+                if hit is None:
+                    hit = found[(rid, where)] = Hit(self._info[rid], where)
+                if parsed[0] == "sets":
+                    hit.sets.append((parsed[3], parsed[4]))
+
+        # a stratified program: exactly one answer set, found by propagation alone
+        self._stages[i].ctl.solve(assumptions=assumptions, on_model=on_model)
+        self.evaluations += 1
+        return list(found.values())
+
+    def _all_hits(self, board: Board, later: bool = False) -> list[Hit]:
+        """Every rule instance on the board, in order of preference. The rules over pairs
+        (:data:`~aspuzzle.puzzles.futoshiki.rules.LATER`, the largest programs) are evaluated
+        only when no other rule applies or fires (or ``later``): an explanation takes the first
+        rule that applies, and they come last. A placement also strikes out what writing its
+        digit rules out (see rules/board.lp)."""
+        hits = self._stage_hits(0, board)
+        if len(self._stages) > 1 and (later or not hits):
+            hits += self._stage_hits(1, board)
         cands: dict[Cell, list[int]] | None = None
         for h in hits:
             yes = [key for key, v in h.sets if v == YES]
-            if not yes:
-                continue
-            if cands is None:
-                cands = self.candidates(board)
-            extra = {kv for r, c, d in yes for kv in self._fill(board, (r, c), d, cands)}
-            h.sets = sorted(extra | set(h.sets))
+            if yes:
+                if cands is None:
+                    cands = self.candidates(board)
+                extra = {kv for r, c, d in yes for kv in self._fill(board, (r, c), d, cands)}
+                h.sets = list(extra | set(h.sets))
+            h.sets.sort()
+        hits.sort(key=lambda h: (self._order[h.rule.id], h.where))
         return hits
+
+    def hits(self, board: Board) -> list[Hit]:
+        return self._all_hits(board)
+
+    def probe(self, board: Board, sets: Sets, links: tuple[Link, ...]) -> Probe:
+        """Every direct rule but those over pairs (:data:`LATER`) applied at once, round after
+        round, from a case's board, as :meth:`AspReasoner.probe` does with the rule files;
+        the rounds are computed by their Python transcription (:mod:`.rules.fast`, tested
+        equal to them). A case that dies so dies when followed with every rule (which apply
+        the others first), and what survives knows less, never more, than the case
+        followed."""
+        if self._fast is None:
+            self._fast = FastRules(self.inst, [r.id for r in self.rules
+                                               if r.id in FAST_DIRECT + FAST_CONTRADICTIONS])
+        b = board.with_(sets, links)
+        for rounds in range(1, self.max_probe_rounds + 1):
+            fired, found = self._fast.round(b.cells)
+            self.fast_rounds += 1
+            if fired:
+                return Probe(True, b, rounds)
+            new: dict[Any, str] = {}
+            for rule_sets in found.values():
+                for key, value in rule_sets:
+                    if b.cells.get(key) != value and new.setdefault(key, value) != value:
+                        return Probe(True, b, rounds)
+            if not new:
+                return Probe(False, b, rounds)
+            b = b.with_(new.items())
+        return Probe(False, b, self.max_probe_rounds)
 
     # --- case splits ------------------------------------------------------------------------------
 
@@ -439,11 +554,9 @@ class FutoshikiReasoner(AspReasoner):
             a, b = args
             pa, pb = self.possible(board, a), self.possible(board, b)
             uses = [Use("cells", (a, b))]
-            if len(pa) == 1 and len(pb) == 1:
-                text = f"{_c(a)} > {_c(b)}, but {_c(a)} is {pa[0]} and {_c(b)} is {pb[0]}."
-            else:
-                text = (f"{_c(a)} > {_c(b)}, but {_c(a)} is at most {max(pa)} and "
-                        f"{_c(b)} at least {min(pb)}.")
+            high = f"is {pa[0]}" if len(pa) == 1 else f"is at most {max(pa)}"
+            low = f"is {pb[0]}" if len(pb) == 1 else f"is at least {min(pb)}"
+            text = f"{_c(a)} > {_c(b)}, but {_c(a)} {high} and {_c(b)} {low}."
         elif rid in ("broken_bar", "missing_bar"):
             a, b = args
             pa, pb = self.possible(board, a), self.possible(board, b)
@@ -494,6 +607,9 @@ def read_marks(text: str, inst: FutoshikiInstance) -> tuple[dict[Cell, int],
             col = m.start() + 1
             if tok in _ROW_SIGNS or tok in _COLUMN_SIGNS:
                 continue
+            if tok[0] == "[" and not tok.endswith("]"):
+                raise InputError(f"'{tok[:20]}' has no closing ']'",
+                                 Location(lineno, col, cell=(len(rows) + 1, len(cells) + 1)))
             if tok[0] == "[" or tok[0].isdigit() or tok in ".·":
                 cells.append((tok, col))
                 continue
@@ -521,8 +637,6 @@ def read_marks(text: str, inst: FutoshikiInstance) -> tuple[dict[Cell, int],
             cell = (r, c)
             where = Location(lineno, col, cell=cell)
             if tok[0] == "[":
-                if not tok.endswith("]"):
-                    raise InputError(f"'{tok}' has no closing ']'", where)
                 if cell in given:
                     raise InputError(f"pencil marks {tok} in a cell whose digit is given "
                                      f"({given[cell]})", where)

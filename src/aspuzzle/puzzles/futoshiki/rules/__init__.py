@@ -29,7 +29,7 @@ from aspuzzle.explain.rules import RuleInfo
 from aspuzzle.explain.steps import Kind
 from aspuzzle.puzzles.base import lp_file
 
-__all__ = ["BOARD", "CATALOGUE", "REPROOF", "TIERS"]
+__all__ = ["BOARD", "CATALOGUE", "LATER", "REPROOF", "TIERS"]
 
 _D, _C, _X = Kind.DIRECT, Kind.CASE, Kind.CONTRADICTION
 
@@ -97,6 +97,11 @@ CATALOGUE: tuple[RuleInfo, ...] = tuple(replace(r, package=__name__) for r in _R
 TIERS: dict[str, Tier] = {r.id: Tier.CASE if r.kind is _C else Tier.DIRECT for r in CATALOGUE}
 """Each rule's tier (for :mod:`aspuzzle.difficulty`): case rules ``case``, the others
 ``direct``."""
+
+LATER = frozenset({"naked_pair", "hidden_pair"})
+"""The rules grounded in a program of their own, evaluated only when no other rule applies or
+fires: they come last in the catalogue, and their programs are larger than all the others
+together."""
 
 BOARD = lp_file(__name__, "board.lp")
 REPROOF = lp_file(__name__, "reproof.lp")
