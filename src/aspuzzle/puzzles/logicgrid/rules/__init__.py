@@ -54,15 +54,15 @@ CATALOGUE: tuple[RuleInfo, ...] = (
              "a true cell rules out the rest of its row and its column in its sub-grid", _P),
     RuleInfo("last_possibility", "Last possibility", _D, f"{_ZT}: bijectivity",
              "the one cell of a row or column of a sub-grid that is not ruled out is true", _P),
-    RuleInfo("clue_before", "Clue: before", _D,
+    RuleInfo("clue_before", "Clue: somewhere before", _D,
              f"{_ZT}: clue; {_LP}: greater/lesser than clues",
              "X is somewhere before (left of) Y: they differ, X stands only where Y has a place "
              "after it and Y only where X has a place before it", _P),
-    RuleInfo("clue_before_by", "Clue: n before", _D,
+    RuleInfo("clue_before_by", "Clue: directly before", _D,
              f"{_ZT}: clue; {_LP}: greater/lesser than clues",
              "X is directly (or exactly n places) before Y: they differ, and each stands only "
              "where the other has the matching place", _P),
-    RuleInfo("clue_apart", "Clue: n apart", _D, f"{_ZT}: clue",
+    RuleInfo("clue_apart", "Clue: next to", _D, f"{_ZT}: clue",
              "X and Y are next to each other (or n places apart, either way): they differ, and "
              "each stands only n places from a place of the other", _P),
     RuleInfo("clue_one_of", "Clue: one of", _D, f"{_ZT}: clue; {_LP}: either/or clues",
