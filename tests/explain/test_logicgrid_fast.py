@@ -47,8 +47,8 @@ KEYS = list(REASONER.keys())
 
 
 def asp_round(rs: LogicGridReasoner, board: Board) -> tuple[set[object], set[str]]:
-    assert rs._heavy is not None
-    hits = rs.hits(board) + rs._stage_hits(rs._heavy, board)
+    hits = rs._stage_hits(0, board) + rs._stage_hits(1, board)  # both stages, whatever
+    # the first finds
     sets = {s for h in hits if h.rule.kind is Kind.DIRECT for s in h.sets}
     fired = {h.rule.id for h in hits if h.rule.kind is Kind.CONTRADICTION}
     return sets, fired

@@ -70,14 +70,6 @@ class PlayerBoard(Board):
 
 
 @dataclass
-class _Stage:
-    """A rule program grounded on its own, and the board its externals were last set to."""
-
-    program: Grounded
-    last: dict[Any, str] | None = None
-
-
-@dataclass
 class _Bulk(Hit):
     """Every instance of a grid rule on the board, as one step."""
 
@@ -118,7 +110,7 @@ class LogicGridReasoner(AspReasoner):
                      for k in self._all_keys}
         self._paired = {k: self._args_term("paired", k) for k in self._all_keys}
         self._claims = {(k, v): self._claim(k, v) for k in self._all_keys for v in (TRUE, FALSE)}
-        self._claimed: set[clingo.Symbol] = set()
+        self._claimed: set[int] = set()
         names: dict[str, int] = {}
         for c in cats:
             for v in c.values:
@@ -129,11 +121,26 @@ class LogicGridReasoner(AspReasoner):
         super().__init__(inst, [r for r in chosen if r.id not in HEAVY])
         self.rules = chosen
         heavy = [r for r in chosen if r.id in HEAVY]
-        self._heavy: _Stage | None = None
+        self._stages = [self._rules]
         if heavy:
             facts = (*self.puzzle.to_facts(inst), *self.rule_facts())
-            self._heavy = _Stage(Grounded(Program((BOARD, TRIPLES, SHOW, *rule_files(heavy)), facts,
-                                                  ())))
+            self._stages.append(Grounded(Program((BOARD, TRIPLES, SHOW, *rule_files(heavy)),
+                                                 facts, ())))
+        # The board goes to each evaluation as assumptions on solver literals (looked up once,
+        # the externals left free): setting externals one by one costs more than the solve.
+        self._lits: list[list[tuple[int, int] | None]] = []
+        for stage in self._stages:
+            stage.assign_externals([(a, None) for k in self._all_keys
+                                    for a in self._ext[k]])
+            stage.first_model()  # configures the solver for one model
+            pairs: list[tuple[int, int] | None] = []
+            for k in self._all_keys:
+                y, n_ = (stage.literal(a) for a in self._ext[k])
+                pairs.append(None if y is None or n_ is None else (y, n_))
+            self._lits.append(pairs)
+        self._game_lits: dict[PairKey, int] = {}
+        self._claim_lits: dict[tuple[PairKey, str], int] = {}
+        self._doubt = 0
         self._raw: Grounded | None = None
         if inst.raw_asp.strip() and any(r.id in ("clue_raw_asp", "raw_asp_broken")
                                         for r in chosen):
@@ -188,41 +195,70 @@ class LogicGridReasoner(AspReasoner):
                       for k in self._all_keys})
 
     def entails(self, board: Board, sets: Sets, links: tuple[Link, ...] = ()) -> bool:
-        """Do the board and the game force every claim? One solve: the claims are set as
-        externals (pairs.lp), and the board with ``doubt`` (some claim wrong) must have no
-        answer."""
+        """Do the board and the game force every claim? One short solve: the claims are set as
+        externals (pairs.lp), and the board, as assumptions on solver literals, with ``doubt``
+        (some claim wrong) must have no answer."""
         if not sets:
             return True
-        claims = {self._claims[(k, v)] for k, v in sets}
-        self._game.assign_externals([(a, False) for a in self._claimed - claims]
-                                    + [(a, True) for a in claims - self._claimed])
+        game = self._game
+        if not self._game_lits:
+            for k in self._all_keys:
+                lit = game.literal(self._paired[k])
+                assert lit is not None, "pairs.lp names every cell"
+                self._game_lits[k] = lit
+                for v in (TRUE, FALSE):
+                    lit = game.literal(self._claims[(k, v)])
+                    assert lit is not None, "pairs.lp declares every claim"
+                    self._claim_lits[(k, v)] = lit
+            doubt = game.literal(_DOUBT)
+            assert doubt is not None
+            self._doubt = doubt
+        claims = {self._claim_lits[kv] for kv in sets}
+        for lit in self._claimed ^ claims:
+            game.ctl.assign_external(lit, lit in claims)
         self._claimed = claims
-        return self._game.satisfiable([*self.assumptions(board), (_DOUBT, True)]) is False
+        assumptions = [self._doubt]
+        for k, v in board.cells.items():
+            lit = self._game_lits[k]
+            assumptions.append(lit if v == TRUE else -lit)
+        conf: Any = game.ctl.configuration.solve
+        conf.models, conf.enum_mode = "1", "auto"
+        return bool(game.ctl.solve(assumptions=assumptions).unsatisfiable)
 
     # --- evaluating the rules, in two stages ------------------------------------------------------
 
-    def _stage_hits(self, stage: _Stage, board: Board) -> list[Hit]:
-        changes: list[tuple[clingo.Symbol, bool]] = []
-        for key in self._keys:
-            v = board.cells.get(key)
-            if stage.last is None or stage.last.get(key) != v:
-                changes += [(atom, v == value) for value, atom in self._externals[key]]
-        stage.last = dict(board.cells)
-        stage.program.assign_externals(changes)
-        model = stage.program.first_model()
-        self.evaluations += 1
-        if model is None:  # stratified rule programs always have exactly one answer set
-            raise RuntimeError("the logic-grid rule programs have no answer set")
+    def _stage_hits(self, i: int, board: Board) -> list[Hit]:
+        """The rule instances the ``i``-th rule program (0: the first stage, 1: the rules over
+        triples) finds on the board."""
+        cells = board.cells
+        assumptions: list[int] = []
+        for k, pair in zip(self._all_keys, self._lits[i], strict=True):
+            if pair is None:
+                continue
+            y, n_ = pair
+            v = cells.get(k)
+            assumptions.append(y if v == TRUE else -y)
+            assumptions.append(n_ if v == FALSE else -n_)
         found: dict[tuple[str, clingo.Symbol], Hit] = {}
-        for sym in model:
-            parsed = self._parse(sym)
-            rid, where = parsed[1], parsed[2]
-            hit = found.get((rid, where))
-            if hit is None:
-                hit = found[(rid, where)] = Hit(self._info[rid], where)
-            if parsed[0] == "sets":
-                hit.sets.append((parsed[3], parsed[4]))
+
+        def on_model(m: clingo.Model) -> None:
+            for sym in m.symbols(shown=True):
+                parsed = self._parse(sym)
+                rid, where = parsed[1], parsed[2]
+                hit = found.get((rid, where))
+                if hit is None:
+                    hit = found[(rid, where)] = Hit(self._info[rid], where)
+                if parsed[0] == "sets":
+                    hit.sets.append((parsed[3], parsed[4]))
+
+        # a stratified program: exactly one answer set, found by propagation alone
+        self._stages[i].ctl.solve(assumptions=assumptions, on_model=on_model)
+        self.evaluations += 1
         return list(found.values())
+
+    def hits(self, board: Board) -> list[Hit]:
+        """The rule instances of the first stage (every rule but those over triples)."""
+        return self._stage_hits(0, board)
 
     def _all_hits(self, board: Board, rule_id: str | None = None) -> list[Hit]:
         """The rule instances on the board, in order of preference (``rule_id``: of one rule
@@ -232,9 +268,9 @@ class LogicGridReasoner(AspReasoner):
         hits = self.hits(board) if rule_id is None or rule_id not in HEAVY else []
         new = any(board.cells.get(k) != v for h in hits if h.rule.kind is Kind.DIRECT
                   for k, v in h.sets)
-        if self._heavy is not None and (isinstance(board, PlayerBoard) or not new
-                                        or rule_id in HEAVY):
-            hits += self._stage_hits(self._heavy, board)
+        if len(self._stages) > 1 and (isinstance(board, PlayerBoard) or not new
+                                      or rule_id in HEAVY):
+            hits += self._stage_hits(1, board)
         if self._raw is not None and not any(h.rule.kind is Kind.CONTRADICTION for h in hits):
             hits += self._raw_hits(board, new=any(
                 board.cells.get(k) != v for h in hits if h.rule.kind is Kind.DIRECT
@@ -430,6 +466,8 @@ class LogicGridReasoner(AspReasoner):
         parts = hit.parts if isinstance(hit, _Bulk) else [hit]
         uses: list[Use] = []
         texts: list[str] = []
+        if rule.id == "bijectivity":
+            parts = self._by_true_cell(board, parts)
         for part in parts:
             text, used = self._phrase(board, part)
             if text.startswith(("every ", "the ")):
@@ -438,6 +476,25 @@ class LogicGridReasoner(AspReasoner):
             uses += used
         return Step(rule.name, rule.kind, sets, (), tuple(uses), " ".join(texts), (), rule.id,
                     rule.sheet)
+
+    def _by_true_cell(self, board: Board, parts: list[Hit]) -> list[Hit]:
+        """Bijectivity's instances (a row of a sub-grid with a true cell each) regrouped by
+        their true cell, which rules out cells in its row and its column: one sentence each."""
+        by_cell: dict[PairKey, Hit] = {}
+        for part in parts:
+            args = part.where.arguments
+            a = self._sym_ref(args[0], args[1])
+            b = self._match(board, a, self._cat_by_sym[args[2]])
+            assert b is not None
+            key = self._pair(a, b)
+            got = by_cell.get(key)
+            if got is None:
+                got = by_cell[key] = Hit(part.rule, self._key_term(key))
+            got.sets += part.sets
+        return [by_cell[k] for k in sorted(by_cell, key=self._key_order)]
+
+    def _key_term(self, key: PairKey) -> clingo.Symbol:
+        return self._args_term("p", key)
 
     def _phrase(self, board: Board, hit: Hit) -> tuple[str, list[Use]]:
         """One rule instance in words (one sentence or more), and the facts it used."""

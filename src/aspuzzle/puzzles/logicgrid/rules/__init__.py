@@ -95,7 +95,7 @@ CATALOGUE: tuple[RuleInfo, ...] = (
              "each", _P),
 )
 
-BULK = frozenset({"bijectivity", "last_possibility", "transitivity"})
+BULK = frozenset({"bijectivity", "last_possibility", "transitivity", "cross_elimination"})
 """Grid rules applied to the whole grid in one step (every instance at once)."""
 
 HEAVY = frozenset({"transitivity", "transitivity_broken", "cross_elimination"})
