@@ -62,7 +62,7 @@ CATALOGUE: tuple[RuleInfo, ...] = (
              f"{_ZT}: clue; {_LP}: greater/lesser than clues",
              "X is directly (or exactly n places) before Y: they differ, and each stands only "
              "where the other has the matching place", _P),
-    RuleInfo("clue_apart", "Clue: next to", _D, f"{_ZT}: clue",
+    RuleInfo("clue_apart", "Clue: apart", _D, f"{_ZT}: clue",
              "X and Y are next to each other (or n places apart, either way): they differ, and "
              "each stands only n places from a place of the other", _P),
     RuleInfo("clue_one_of", "Clue: one of", _D, f"{_ZT}: clue; {_LP}: either/or clues",
