@@ -126,16 +126,22 @@ class FutoshikiReasoner(AspReasoner):
         # The board is given to each evaluation as assumptions (solver literals, looked up
         # once): setting externals one by one costs more than the solve.
         free = [(a, None) for k in self._atoms for a in self._atoms[k][:2]]
-        self._lits: list[dict[Any, tuple[int, int]]] = []
+        self._all_false: list[list[int]] = []
+        """Per rule program: every external false, as assumptions (yes, no of each key)."""
+        self._index: list[dict[Any, int]] = []
+        """Per rule program: where a key's "yes" is in that list ("no" is next)."""
         for stage in self._stages:
             stage.assign_externals(free)
             stage.first_model()  # configures the solver for one model
-            lits: dict[Any, tuple[int, int]] = {}
+            lits: list[int] = []
+            index: dict[Any, int] = {}
             for key, (yes_atom, no_atom, _) in self._atoms.items():
                 y, n_ = stage.literal(yes_atom), stage.literal(no_atom)
-                if y is not None and n_ is not None:
-                    lits[key] = (y, n_)
-            self._lits.append(lits)
+                assert y is not None and n_ is not None, "board.lp declares every key"
+                index[key] = len(lits)
+                lits += [-y, -n_]
+            self._all_false.append(lits)
+            self._index.append(index)
         self._fast: FastRules | None = None
         self.fast_rounds = 0
 
@@ -200,7 +206,8 @@ class FutoshikiReasoner(AspReasoner):
 
     def _fill(self, board: Board, cell: Cell, d: int,
               cands: dict[Cell, list[int]]) -> Sets:
-        """What placing ``d`` in ``cell`` sets (as board.lp's fill/5 does)."""
+        """What placing ``d`` in ``cell`` sets: the digit, the cell's other candidates struck
+        out, and ``d`` struck out of the candidates of the cell's row and column."""
         r, c = cell
         out: list[tuple[Key, str]] = [((r, c, d), YES)]
         out += [((r, c, e), NO) for e in cands.get(cell, []) if e != d]
@@ -270,12 +277,11 @@ class FutoshikiReasoner(AspReasoner):
 
     def _stage_hits(self, i: int, board: Board) -> list[Hit]:
         """The rule instances the ``i``-th rule program finds on the board."""
-        cells = board.cells
-        assumptions: list[int] = []
-        for key, (y, n_) in self._lits[i].items():
-            v = cells.get(key)
-            assumptions.append(y if v == YES else -y)
-            assumptions.append(n_ if v == NO else -n_)
+        assumptions = list(self._all_false[i])
+        index = self._index[i]
+        for key, v in board.cells.items():
+            k = index[key] + (v == NO)
+            assumptions[k] = -assumptions[k]
         found: dict[tuple[str, clingo.Symbol], Hit] = {}
 
         def on_model(m: clingo.Model) -> None:
@@ -327,9 +333,11 @@ class FutoshikiReasoner(AspReasoner):
         if self._fast is None:
             self._fast = FastRules(self.inst, [r.id for r in self.rules
                                                if r.id in FAST_DIRECT + FAST_CONTRADICTIONS])
+        fast = self._fast
         b = board.with_(sets, links)
+        state = fast.state(b.cells)
         for rounds in range(1, self.max_probe_rounds + 1):
-            fired, found = self._fast.round(b.cells)
+            fired, found = fast.round(state)
             self.fast_rounds += 1
             if fired:
                 return Probe(True, b, rounds)
@@ -341,6 +349,7 @@ class FutoshikiReasoner(AspReasoner):
             if not new:
                 return Probe(False, b, rounds)
             b = b.with_(new.items())
+            fast.apply(state, new.items())
         return Probe(False, b, self.max_probe_rounds)
 
     # --- case splits ------------------------------------------------------------------------------

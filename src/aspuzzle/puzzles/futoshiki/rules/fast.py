@@ -4,7 +4,7 @@ A case split is chosen by probing its cases: every direct rule applied at once, 
 round, until a contradiction rule fires or nothing changes (see
 :meth:`aspuzzle.explain.asp.AspReasoner.probe`). A search tries dozens of splits, each a few
 rounds deep, and a round of the rule programs costs a clingo solve; this module computes the
-same round with bit masks, in a fraction of the time.
+same round with bit masks (bit d of a mask is the digit d), in a fraction of the time.
 
 It must find exactly what the rule files find (a probe that saw more than the rules would
 predict a contradiction that the explanation then cannot show): ``tests/explain/
@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 
 from aspuzzle.puzzles.futoshiki.model import Cell, FutoshikiInstance, neighbour_pairs
 
-__all__ = ["CONTRADICTIONS", "DIRECT", "FastRules"]
+__all__ = ["CONTRADICTIONS", "DIRECT", "FastRules", "State"]
 
 Key = tuple[int, int, int]
 YES, NO = "yes", "no"
@@ -33,12 +33,24 @@ CONTRADICTIONS = ("no_candidate", "no_place", "digit_twice", "broken_sign", "bro
 
 
 def _low(mask: int) -> int:
-    """The least digit of a non-empty mask (bit d = digit d)."""
+    """The least digit of a non-empty mask."""
     return (mask & -mask).bit_length() - 1
 
 
 def _high(mask: int) -> int:
     return mask.bit_length() - 1
+
+
+class State:
+    """A board as masks, per cell (index ``(r - 1) * n + c - 1``): the digits placed (given
+    or written) and the digits struck out."""
+
+    def __init__(self, placed: list[int], struck: list[int]) -> None:
+        self.placed = placed
+        self.struck = struck
+
+    def copy(self) -> State:
+        return State(list(self.placed), list(self.struck))
 
 
 class FastRules:
@@ -50,136 +62,171 @@ class FastRules:
         self.n = n
         self.active = frozenset(active)
         self.full = ((1 << (n + 1)) - 1) & ~1
-        self.given: dict[Cell, int] = {(r, c): d for r, c, d in inst.givens}
-        self.cells = [(r, c) for r in range(1, n + 1) for c in range(1, n + 1)]
-        self.open = [x for x in self.cells if x not in self.given]
-        self.lines = [[(j, k) for k in range(1, n + 1)] for j in range(1, n + 1)]
-        self.lines += [[(k, j) for k in range(1, n + 1)] for j in range(1, n + 1)]
-        self.gt = sorted(inst.greater)
-        self.bars: list[tuple[Cell, Cell]] = []
-        self.nobars: list[tuple[Cell, Cell]] = []
+        self.cells: list[Cell] = [(r, c) for r in range(1, n + 1) for c in range(1, n + 1)]
+        self.given = [0] * (n * n)
+        for r, c, d in inst.givens:
+            self.given[self._i((r, c))] = 1 << d
+        self.open = [i for i in range(n * n) if not self.given[i]]
+        self.rows = [[(r - 1) * n + c for c in range(n)] for r in range(1, n + 1)]
+        self.cols = [[r * n + c - 1 for r in range(n)] for c in range(1, n + 1)]
+        self.lines = self.rows + self.cols
+        self.gt = [(self._i(a), self._i(b)) for a, b in sorted(inst.greater)]
+        self.bars: list[tuple[int, int]] = []
+        self.nobars: list[tuple[int, int]] = []
         if inst.adjacent:
             for a, b in neighbour_pairs(n):
-                (self.bars if (a, b) in inst.bars else self.nobars).append((a, b))
-        self.chain_low = self._chains(self.gt)
-        self.chain_high = self._chains([(b, a) for a, b in self.gt])
+                pair = (self._i(a), self._i(b))
+                (self.bars if (a, b) in inst.bars else self.nobars).append(pair)
+        # what inequality_chain.lp strikes out, once for all: a chain of k >= 2 signs below a
+        # cell rules out 1..k, above it n-k+1..n
+        self.chain: list[tuple[int, int]] = []
+        for i, k in self._chains(self.gt).items():
+            self.chain.append((i, ((1 << (k + 1)) - 1) & ~1))
+        for i, k in self._chains([(b, a) for a, b in self.gt]).items():
+            self.chain.append((i, self.full & ~((1 << (n - k + 1)) - 1)))
+        # no_bar.lp: the digits that have no digit of a neighbour's mask at least 2 away
+        self._far: dict[int, int] = {}
 
-    def _chains(self, steps: list[tuple[Cell, Cell]]) -> dict[Cell, int]:
+    def _i(self, cell: Cell) -> int:
+        return (cell[0] - 1) * self.n + cell[1] - 1
+
+    def _chains(self, steps: list[tuple[int, int]]) -> dict[int, int]:
         """The longest chain of at least 2 signs from each cell, going from the first cell of
         each step to the second (as inequality_chain.lp's down/2 and up/2: bounded by n)."""
-        down: dict[Cell, int] = {x: 0 for x in self.cells}
+        down = [0] * (self.n * self.n)
         for _ in range(self.n):
             for a, b in steps:
                 if down[b] + 1 > down[a] and down[b] < self.n:
                     down[a] = down[b] + 1
-        return {x: k for x, k in down.items() if k > 1}
+        return {i: k for i, k in enumerate(down) if k > 1}
 
-    def round(self, cells: Mapping[Key, str]
+    # --- boards -------------------------------------------------------------------------------
+
+    def state(self, cells: Mapping[Key, str]) -> State:
+        """The masks of a board (its keys and values)."""
+        s = State(list(self.given), [0] * (self.n * self.n))
+        self.apply(s, cells.items())
+        return s
+
+    def apply(self, s: State, sets: Iterable[tuple[Key, str]]) -> None:
+        n = self.n
+        for (r, c, d), v in sets:
+            if v == YES:
+                s.placed[(r - 1) * n + c - 1] |= 1 << d
+            else:
+                s.struck[(r - 1) * n + c - 1] |= 1 << d
+
+    def _far_from(self, mask: int) -> int:
+        got = self._far.get(mask)
+        if got is None:
+            keep = 0
+            if mask:
+                lo, hi = _low(mask), _high(mask)
+                for d in range(1, self.n + 1):
+                    if lo <= d - 2 or hi >= d + 2:
+                        keep |= 1 << d
+            got = self._far[mask] = self.full & ~keep
+        return got
+
+    # --- one round ----------------------------------------------------------------------------
+
+    def round(self, cells: Mapping[Key, str] | State
               ) -> tuple[set[str], dict[str, set[tuple[Key, str]]]]:
         """The contradiction rules that fire and, per direct rule, the keys it sets, on a
-        board (``cells``: the board's keys and values)."""
-        n, full, on = self.n, self.full, self.active
-        placed: dict[Cell, int] = {x: 1 << d for x, d in self.given.items()}
-        struck: dict[Cell, int] = {}
-        for (r, c, d), v in cells.items():
-            if v == YES:
-                placed[(r, c)] = placed.get((r, c), 0) | (1 << d)
-            else:
-                struck[(r, c)] = struck.get((r, c), 0) | (1 << d)
-        rows = [0] * (n + 1)
-        cols = [0] * (n + 1)
-        for (r, c), m in placed.items():
-            rows[r] |= m
-            cols[c] |= m
-        cand: dict[Cell, int] = {}
-        for x in self.open:
-            if x not in placed:
-                cand[x] = full & ~struck.get(x, 0) & ~rows[x[0]] & ~cols[x[1]]
-
-        def poss(x: Cell) -> int:
-            return placed.get(x, 0) | cand.get(x, 0)
+        board (its keys and values, or its masks)."""
+        s = cells if isinstance(cells, State) else self.state(cells)
+        n, full, on, cellsxy = self.n, self.full, self.active, self.cells
+        placed, struck = s.placed, s.struck
+        taken_row = [0] * n
+        taken_col = [0] * n
+        for i, m in enumerate(placed):
+            if m:
+                taken_row[i // n] |= m
+                taken_col[i % n] |= m
+        cand = [0] * (n * n)
+        empty: list[int] = []
+        for i in self.open:
+            if not placed[i]:
+                cand[i] = full & ~struck[i] & ~taken_row[i // n] & ~taken_col[i % n]
+                empty.append(i)
 
         fired: set[str] = set()
         sets: dict[str, set[tuple[Key, str]]] = {}
 
-        def strike(rule: str, x: Cell, mask: int) -> None:
-            mask &= cand.get(x, 0)
+        def strike(rule: str, i: int, mask: int) -> None:
+            mask &= cand[i]
             if mask:
                 out = sets.setdefault(rule, set())
+                r, c = cellsxy[i]
                 for d in range(1, n + 1):
                     if mask >> d & 1:
-                        out.add(((x[0], x[1], d), NO))
+                        out.add(((r, c, d), NO))
 
-        def place(rule: str, x: Cell, d: int) -> None:
+        def place(rule: str, i: int, d: int) -> None:
             out = sets.setdefault(rule, set())
-            out.add(((x[0], x[1], d), YES))
+            r, c = cellsxy[i]
+            out.add(((r, c, d), YES))
             bit = 1 << d
             for e in range(1, n + 1):
-                if e != d and cand[x] >> e & 1:
-                    out.add(((x[0], x[1], e), NO))
-            for y, m in cand.items():
-                if y != x and (y[0] == x[0] or y[1] == x[1]) and m & bit:
-                    out.add(((y[0], y[1], d), NO))
+                if e != d and cand[i] >> e & 1:
+                    out.add(((r, c, e), NO))
+            for j in self.rows[r - 1] + self.cols[c - 1]:
+                if j != i and cand[j] & bit:
+                    out.add(((*cellsxy[j], d), NO))
 
-        for x, m in cand.items():
+        for i in empty:
+            m = cand[i]
             if m == 0:
                 fired.add("no_candidate")
             elif m & (m - 1) == 0 and "naked_single" in on:
-                place("naked_single", x, _low(m))
+                place("naked_single", i, _low(m))
         for line in self.lines:
-            taken = 0
-            twice = 0
-            for x in line:
-                m = placed.get(x, 0)
+            taken = twice = once = more = 0
+            for i in line:
+                m = placed[i]
                 twice |= taken & m
                 taken |= m
+                m = cand[i]
+                more |= once & m
+                once |= m
             if twice:
                 fired.add("digit_twice")
-            for d in range(1, n + 1):
-                if taken >> d & 1:
-                    continue
-                spots = [x for x in line if cand.get(x, 0) >> d & 1]
-                if not spots:
-                    fired.add("no_place")
-                elif len(spots) == 1 and "hidden_single" in on:
-                    place("hidden_single", spots[0], d)
+            missing = full & ~taken
+            if missing & ~once:
+                fired.add("no_place")
+            single = missing & once & ~more
+            if single and "hidden_single" in on:
+                for d in range(1, n + 1):
+                    if single >> d & 1:
+                        bit = 1 << d
+                        place("hidden_single", next(i for i in line if cand[i] & bit), d)
         if "inequality_chain" in on:
-            for x, k in self.chain_low.items():
-                strike("inequality_chain", x, ((1 << (k + 1)) - 1) & ~1)
-            for x, k in self.chain_high.items():
-                strike("inequality_chain", x, full & ~((1 << (n - k + 1)) - 1))
+            for i, mask in self.chain:
+                strike("inequality_chain", i, mask)
+        rel = "relative_size" in on
         for a, b in self.gt:
-            pa, pb = poss(a), poss(b)
+            pa, pb = placed[a] | cand[a], placed[b] | cand[b]
             if pa and pb and _high(pa) <= _low(pb):
                 fired.add("broken_sign")
-            if "relative_size" in on:
+            if rel:
                 # a cannot be d <= the least digit possible in b; b cannot be d >= the greatest
                 # digit possible in a (all of them when the other has none)
-                strike("relative_size", a, full if not pb else (1 << (_low(pb) + 1)) - 1)
-                strike("relative_size", b, full if not pa else full & ~((1 << _high(pa)) - 1))
+                strike("relative_size", a, (1 << (_low(pb) + 1)) - 1 if pb else full)
+                strike("relative_size", b, full & ~((1 << _high(pa)) - 1) if pa else full)
+        bar = "adjacent_bar" in on
         for a, b in self.bars:
-            pa, pb = poss(a), poss(b)
+            pa, pb = placed[a] | cand[a], placed[b] | cand[b]
             if pa and pb and not ((pa << 1 | pa >> 1) & pb):
                 fired.add("broken_bar")
-            if "adjacent_bar" in on:
+            if bar:
                 strike("adjacent_bar", a, ~(pb << 1 | pb >> 1))
                 strike("adjacent_bar", b, ~(pa << 1 | pa >> 1))
+        nobar = "no_bar" in on
         for a, b in self.nobars:
-            pa, pb = poss(a), poss(b)
+            pa, pb = placed[a] | cand[a], placed[b] | cand[b]
             if pa and pb and not (_low(pb) <= _high(pa) - 2 or _high(pb) >= _low(pa) + 2):
                 fired.add("missing_bar")
-            if "no_bar" in on:
+            if nobar:
                 strike("no_bar", a, self._far_from(pb))
                 strike("no_bar", b, self._far_from(pa))
         return fired & on, sets
-
-    def _far_from(self, mask: int) -> int:
-        """The digits that have no digit of ``mask`` at least 2 away (all when it is empty)."""
-        if not mask:
-            return self.full
-        lo, hi = _low(mask), _high(mask)
-        keep = 0
-        for d in range(1, self.n + 1):
-            if lo <= d - 2 or hi >= d + 2:
-                keep |= 1 << d
-        return self.full & ~keep
