@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, cast
+from typing import Any, cast
 
 import clingo
 
@@ -87,7 +87,6 @@ class LogicGridReasoner(AspReasoner):
     catalogue = CATALOGUE
     board_lp = BOARD
     game_lp = (PAIRS,)
-    nouns: ClassVar[dict[str, tuple[str, str]]] = {}
     all_case_lines = False
     """Split cases on every line of the grid (else only on the key category's: where is X?
     who is at 3?), as a solver asks first; the search probes every candidate, so fewer is
