@@ -471,7 +471,8 @@ class FutoshikiReasoner(AspReasoner):
             cell = (args[0], args[1])
             d = self.placed(board.with_(sets)).get(cell, 0)
             uses = [Use("cell", (cell,), value=d)]
-            text = f"{d} is the only candidate left in {_c(cell)}, so {so}."
+            text = (f"{d} is the only candidate left in {_c(cell)} "
+                    f"({self._why_not(board, cell, d)}), so {so}.")
         elif rid == "hidden_single":
             (lk, j), d = args
             cell = next((r, c) for (r, c, e), v in sets if v == YES)
@@ -580,6 +581,21 @@ class FutoshikiReasoner(AspReasoner):
             raise ValueError(f"no words for rule {rid}")
         return Step(rule.name, rule.kind, sets, (), tuple(uses), text, rule_id=rid,
                     sheet=rule.sheet)
+
+    def _why_not(self, board: Board, cell: Cell, keep: int) -> str:
+        """Why a cell holds no digit but ``keep``: "1, 3 in its row, 2 in its column, 4 struck
+        out"."""
+        r, c = cell
+        placed = self.placed(board)
+        in_row = {d for (r2, _), d in placed.items() if r2 == r}
+        in_col = {d for (_, c2), d in placed.items() if c2 == c} - in_row
+        struck = {d for d in range(1, self.n + 1)
+                  if board.cells.get((r, c, d)) == NO} - in_row - in_col
+        parts = [f"{_digits(ds, 'and')} in its {where}"
+                 for ds, where in ((in_row - {keep}, "row"), (in_col - {keep}, "column")) if ds]
+        if struck - {keep}:
+            parts.append(f"{_digits(struck - {keep}, 'and')} struck out")
+        return ", ".join(parts)
 
     def _line_cells(self, line: tuple[str, int]) -> list[Cell]:
         kind, j = line
@@ -706,7 +722,9 @@ def read_board(text: str, inst: FutoshikiInstance) -> tuple[Board, list[Step]]:
 
 
 def write_marks(inst: FutoshikiInstance, board: Board) -> str:
-    """A board in the state format (the puzzle's text with digits and pencil marks)."""
+    """A board in the state format (the puzzle's text with digits and pencil marks): what
+    :func:`read_board` reads back, but for the struck-out candidates of cells with a digit
+    (the digit says them)."""
     from aspuzzle.puzzles.futoshiki.formats import write_text
 
     n = inst.size
