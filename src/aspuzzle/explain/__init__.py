@@ -7,6 +7,24 @@
 >>> print(e.steps[0].rule)
 Finish with Grass
 
+Every type, through the same engine (the player's board in the type's text format):
+
+>>> f = aspuzzle.load("examples/futoshiki/seed-4x4.txt")
+>>> aspuzzle.explain(f).solved
+True
+>>> h = aspuzzle.hint(f, "1 . . .\\n. . . .\\n. . . .\\n. . . 2")
+>>> h.kind, h.text.split(":")[0]
+('mistake', '(1,1) cannot be 1')
+>>> hitori = aspuzzle.load("examples/hitori/seed-6x6.txt")
+>>> r = aspuzzle.check(hitori, "1# 1# 2 4 3 5\\n1 1 5 4 4 6\\n4 6 6 2 1 1\\n6 3 3 3 5 4"
+...                            "\\n2 3 4 1 6 5\\n2 5 4 6 2 5")
+>>> r.correct, [s.rule for s in r.broken]
+(False, ['Touching Shaded Cells'])
+>>> grid = aspuzzle.load("examples/logicgrid/boys-in-the-hood.logic")
+>>> e = aspuzzle.explain(grid)
+>>> e.solved, e.steps[0].to_json(e.encode)["sets"][0]["value"]
+(True, True)
+
 The step engine (:mod:`aspuzzle.explain.loop`) is shared by all puzzle types; each type brings
 its rules (for Tents: :mod:`aspuzzle.puzzles.tents.reasoning`).
 """
