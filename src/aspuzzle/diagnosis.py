@@ -282,6 +282,16 @@ def diagnose(puzzle: Any, *, board: Any = None, config: SolveConfig | None = Non
     ('multiple', 'tents differ at (1,2) (2,1)')
     >>> d.single_repair, d.repair[0].text
     (True, 'the row 1 clue 0')
+    >>> d = aspuzzle.diagnose(aspuzzle.loads("1 1 .\\n. . .\\n. . .", type="futoshiki"))
+    >>> [c.text for c in d.core]
+    ['the given 1 at (1,1)', 'the given 1 at (1,2)']
+    >>> [c.id for c in aspuzzle.diagnose(aspuzzle.loads("1 1\\n1 1", type="hitori")).core]
+    ['cell (1,1)', 'cell (1,2)', 'cell (2,1)', 'cell (2,2)']
+    >>> p = aspuzzle.load("examples/logicgrid/boys-in-the-hood.logic")
+    >>> broken = aspuzzle.loads(p.puzzle.formats["text"].write(p.instance, None)
+    ...                         + "8. Much is the stocks\\n")
+    >>> [c.id for c in aspuzzle.diagnose(broken).core]
+    ['clue 1', 'clue 3', 'clue 5', 'clue 6', 'clue 8']
     """
     from aspuzzle.explain import _loaded
 
