@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib.resources.abc import Traversable
 from typing import Any
 
@@ -63,6 +63,15 @@ class Clue:
     off: tuple[clingo.Symbol, ...] = ()
     require: tuple[Literal, ...] = ()
     holds: Callable[[Any], bool] | None = field(default=None, compare=False, repr=False)
+    words: Callable[[], str] | None = field(default=None, compare=False, repr=False)
+    """Makes ``text`` when it is left empty, for candidates whose words cost time to write
+    (only the repairs chosen are put in words)."""
+
+    def worded(self) -> Clue:
+        """The clue with its ``text`` written."""
+        if self.text or self.words is None:
+            return self
+        return replace(self, text=self.words())
 
     def to_json(self) -> JSON:
         return {"id": self.id, "text": self.text}
@@ -232,7 +241,7 @@ def _repair(loaded: Any, clues: Clues, known: list[Any], config: SolveConfig | N
                 continue
             sols = fixer.solutions([j])
             if len(sols) == 1:
-                return [c], True
+                return [c.worded()], True
             known += [s for s in sols if s not in known]
     # no single clue: add clues true in the first solution greedily (each excluding the most
     # of the solutions seen), then leave out those not needed
@@ -256,7 +265,7 @@ def _repair(loaded: Any, clues: Clues, known: list[Any], config: SolveConfig | N
         rest = [y for y in chosen if y != x]
         if len(fixer.solutions(rest)) == 1:
             chosen = rest
-    return [cands[j] for j in chosen], False
+    return [cands[j].worded() for j in chosen], False
 
 
 def _and(texts: Sequence[str]) -> str:

@@ -40,6 +40,10 @@ def _entity(sol: LogicGridSolution, ref: Ref) -> int | None:
     return None
 
 
+def _words(inst: LogicGridInstance, clue: Same | NotSame) -> Callable[[], str]:
+    return lambda: f"the clue \"{clue_text(inst, clue)}\""
+
+
 def _together(a: Ref, b: Ref, want: bool) -> Callable[[LogicGridSolution], bool]:
     return lambda s: (_entity(s, a) == _entity(s, b)) == want
 
@@ -61,10 +65,8 @@ def repairs(inst: LogicGridInstance, sol: LogicGridSolution) -> list[Clue]:
         for a, b in pairs:
             k += 1
             clue = kind(number, "", a, b)
-            text = clue_text(inst, clue)
-            want = kind is Same
-            out.append(Clue(f"clue {number}", f"the clue \"{text}\"",
+            out.append(Clue(f"clue {number}", "",
                             (Function("clue", [Number(k), Number(number)]),
                              *_clue_facts(k, clue)),
-                            holds=_together(a, b, want)))
+                            holds=_together(a, b, kind is Same), words=_words(inst, clue)))
     return out
