@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from aspuzzle.explain import Kind, explain
+from aspuzzle.explain import Board, Evaluation, Kind, explain
+from aspuzzle.puzzles.tents.reasoning import TentsReasoner
 from aspuzzle.puzzles.tents.tatham import read_tatham
 from tests.conftest import DATA, read_jsonl
 
@@ -50,3 +51,34 @@ def test_the_corpus_split_by_size_is_as_documented() -> None:
     sizes = sorted({r["id"].split(":")[0] for r in CORPUS})
     assert sizes == ["10x10dt", "15x15dt", "20x20dt", "6x6de", "8x8de"]
     assert len(SMALL) == 30 and len(CORPUS) == 44
+
+
+class _Checked(TentsReasoner):
+    """A reasoner that checks each step it takes from the last evaluation (without a solve)
+    against a fresh evaluation of the rule files."""
+
+    def __init__(self, inst: Any) -> None:
+        super().__init__(inst)
+        self.plain = TentsReasoner(inst, reuse=False)
+        self.reused = 0
+
+    def _reused(self, board: Board) -> Evaluation | None:
+        ev = super()._reused(board)
+        if ev is not None:
+            self.reused += 1
+            fresh = self.plain.evaluate(board)
+            assert not fresh.contradictions
+            assert fresh.direct and fresh.direct[0] == ev.direct[0]
+        return ev
+
+
+@pytest.mark.parametrize("record", [r for r in CORPUS if r["id"].startswith("10x10")][:4] +
+                         SOME_15[:1], ids=_id)
+def test_a_step_taken_from_the_last_evaluation_is_what_the_rule_files_say(
+        record: dict[str, Any]) -> None:
+    inst = read_tatham(record["id"])
+    rs = _Checked(inst)
+    e = explain(inst, reasoner=rs)
+    assert rs.reused > 0
+    plain = explain(inst, reasoner=TentsReasoner(inst, reuse=False))
+    assert e.steps == plain.steps

@@ -312,14 +312,20 @@ def _search(reasoner: Reasoner, board: Board, ev: Evaluation, depth: int, *,
     When the solution from this board is known, the branches that disagree with it are probed
     first: if they all die, the last branch is concluded without following it (that is the
     expensive one: it fills much of the board).
+
+    A case of two or more branches probes at least one, which costs at least one more than the
+    fewest rounds a probe takes (``reasoner.min_probe_rounds`` if the reasoner says, else 0):
+    once the best case costs no more than that, no later case can beat it (ties keep the first),
+    and the search stops.
     """
     hint = reasoner.solution_hint(board)
     cases = sorted((c for c in reasoner.cases(ev) if rule_id is None or c.rule_id == rule_id),
                    key=lambda c: len(c.branches))
+    floor = getattr(reasoner, "min_probe_rounds", 0) + 1
     best: _Trial | None = None
     for case in cases:
         n = len(case.branches)
-        if best is not None and n > len(best.case.branches):
+        if best is not None and (n > len(best.case.branches) or (n >= 2 and best.cost <= floor)):
             break
         order = sorted(range(n), key=lambda i: _agrees(hint, case.branches[i]))
         probes: list[Probe | None] = [None] * n

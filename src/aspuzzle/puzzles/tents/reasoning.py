@@ -15,13 +15,13 @@ the ASP rules, so every emitted step comes from a rule file and is re-proven.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, cast, overload
 
 import clingo
 
-from aspuzzle.engine import Grounded, Program
+from aspuzzle.engine import Grounded, Program, SolveConfig
 from aspuzzle.explain.loop import Case, Evaluation, Probe, ReasonerBase
 from aspuzzle.explain.steps import Board, Cell, Kind, Link, Step, Use, cells_text
 from aspuzzle.puzzles.base import SolveOptions, lp_file
@@ -101,6 +101,84 @@ def _key(sym: clingo.Symbol) -> tuple[str, object]:
     return (sym.name, (args[0], args[1]))
 
 
+class _Described(Sequence[Step]):
+    """The steps of some hits on a board, each described when first looked at: an evaluation
+    lists every rule instance that applies, and a run of the rules takes only the first.
+
+    ``rest``, if given, evaluates the board afresh: the groups are then only the first steps
+    (known without a solve, see :meth:`TentsReasoner.evaluate`), and asking for more (or for
+    the length) gets every step from the rule files."""
+
+    def __init__(self, reasoner: TentsReasoner, board: Board, groups: list[list[Hit]],
+                 rest: Callable[[], Sequence[Step]] | None = None) -> None:
+        self._reasoner = reasoner
+        self._board = board
+        self._groups = groups
+        self._steps: list[Step | None] = [None] * len(groups)
+        self._rest = rest
+        self._all: Sequence[Step] | None = None
+
+    def _full(self) -> Sequence[Step] | None:
+        if self._rest is not None and self._all is None:
+            self._all = self._rest()
+        return self._all
+
+    def __bool__(self) -> bool:
+        return bool(self._groups) or len(self) > 0
+
+    def __len__(self) -> int:
+        full = self._full()
+        return len(self._groups) if full is None else len(full)
+
+    @overload
+    def __getitem__(self, i: int) -> Step: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Step]: ...
+
+    def __getitem__(self, i: int | slice) -> Step | list[Step]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if not 0 <= i < len(self._groups):
+            full = self._full()
+            if full is not None:
+                return full[i]
+        step = self._steps[i]
+        if step is None:
+            group = self._groups[i]
+            step = self._reasoner.describe_group(self._board, group)
+            self._steps[i] = step
+        return step
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, tuple, _Described)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+@dataclass(frozen=True)
+class _Known:
+    """The hits of the last evaluation, kept to answer the next one without a solve."""
+
+    board: Board
+    hits: list[Hit]
+    upto: int
+    """The hits of the rules ranked before this one (in CATALOGUE) are exactly what the rule
+    files say on ``board``; the others may be stale."""
+
+
+# Which rules a step cannot give new instances to (see TentsReasoner.evaluate), by what it
+# sets. They are the first ones of the catalogue: (the number of them, their ids).
+_STABLE_AFTER_GRASS = ("finish_with_grass", "surround_tent_with_grass", "empty_field",
+                       "tree_for_tent")
+_STABLE_AFTER_LINKS = ("finish_with_grass", "surround_tent_with_grass")
+
+
 class TentsReasoner(ReasonerBase):
     """The rules of Tree Tent on the boards of one puzzle (see the module docstring).
 
@@ -110,15 +188,26 @@ class TentsReasoner(ReasonerBase):
 
     type = "tents"
     nouns: ClassVar[dict[str, tuple[str, str]]] = {"tent": ("a tent", "tents")}
+    min_probe_rounds = 1
+    """Every probe is counted as one round at least (see :meth:`probe`), so that the
+    case-split search can stop at the first split that closes in one round."""
 
-    def __init__(self, inst: TentsInstance, rules: Sequence[RuleInfo] = CATALOGUE) -> None:
+    def __init__(self, inst: TentsInstance, rules: Sequence[RuleInfo] = CATALOGUE, *,
+                 reuse: bool = True) -> None:
         self.inst = inst
         self.rules = tuple(rules)
+        self.reuse = reuse and self.rules == CATALOGUE
+        """Take a step from the last evaluation when it is sure to be the same (see
+        :meth:`evaluate`); off, every evaluation is a solve."""
+        self._known: _Known | None = None
         facts = tuple(PUZZLE.to_facts(inst))
         consts = PUZZLE.constants(inst)
         self._rules = Grounded(Program(rule_files(self.rules), facts, (), constants=consts))
+        # the game is solved hundreds of times, each in milliseconds: a plain blocking call
+        # costs less than a solve thread
         self._game = Grounded(Program((*PUZZLE.encodings(SolveOptions(), inst), REPROOF), facts,
-                                      (("tent", 2),), constants=consts))
+                                      (("tent", 2),), constants=consts),
+                              SolveConfig(interruptible=False))
         self._claims: set[clingo.Symbol] = set()
         self.free = [(r, c) for r in range(1, inst.height + 1) for c in range(1, inst.width + 1)
                      if (r, c) not in inst.trees]
@@ -140,6 +229,8 @@ class TentsReasoner(ReasonerBase):
         self.lines += [("column", j) for j in range(1, inst.width + 1)]
         self._fast: object | None = None
         self._hint: tuple[Board, Board | None] | None = None
+        self._unique: list[tuple[Board, Board]] = []
+        """Boards found to have exactly one solution, with it (see solution_hint)."""
         self.evaluations = 0
 
     def inside(self, cell: Cell) -> bool:
@@ -223,21 +314,84 @@ class TentsReasoner(ReasonerBase):
         return BoardFacts(unknown, spots, owners, room)
 
     def evaluate(self, board: Board) -> Evaluation:
+        """The rules on the board: every direct step and contradiction, from the rule files.
+
+        Most steps set grass, and then one solve can be saved. If ``board`` only adds grass to
+        the board of the last evaluation, the rules ranked first (Finish with Grass, Surround
+        Tent with Grass, Empty Field, Tree for Tent) have exactly the instances they had there,
+        less the cells now known: their conditions depend on tents and links only, and what
+        they set is unknown cells. (Links added as well: only the first two are sure.) So if
+        one of those instances still sets something, it is the first step on ``board`` too,
+        as the rule files would say; and if ``board`` agrees with the one solution of the
+        puzzle, no contradiction rule can fire. The step is then taken from the last
+        evaluation; asking for any step beyond it evaluates the board afresh.
+        """
+        if self.reuse:
+            reused = self._reused(board)
+            if reused is not None:
+                return reused
+        return self._fresh(board)
+
+    def _fresh(self, board: Board) -> Evaluation:
         hits = self.hits(board)
-        direct: list[Step] = []
-        contradictions: list[Step] = []
-        fields = [h for h in hits if h.rule.id == "empty_field"]
+        self._known = _Known(board, hits, len(CATALOGUE))
+        direct, contradictions = self._groups(board, hits)
+        return Evaluation(board, _Described(self, board, direct),
+                          _Described(self, board, contradictions))
+
+    def _reused(self, board: Board) -> Evaluation | None:
+        """The evaluation of ``board`` from the last one, if it tells the first step (see
+        :meth:`evaluate`); else None."""
+        known = self._known
+        if known is None or not known.board.links <= board.links:
+            return None
+        cells, old = board.cells, known.board.cells
+        if len(old) > len(cells) or any(cells.get(c) != v for c, v in old.items()):
+            return None
+        if any(v == "tent" for c, v in cells.items() if c not in old):
+            return None
+        stable = _STABLE_AFTER_LINKS if board.links != known.board.links else _STABLE_AFTER_GRASS
+        upto = min(known.upto, len(stable))
+        kept: list[Hit] = []
+        for h in known.hits:
+            if self._order[h.rule.id] >= upto:
+                break
+            sets = [(c, v) for c, v in h.sets if c not in cells]
+            links = [lk for lk in h.links if lk not in board.links]
+            if sets or links:
+                kept.append(Hit(h.rule, h.key, sets, links))
+        if not kept:
+            return None
+        consistent, solution = self._known_solution(board)
+        if not consistent:
+            self.solution_hint(board)
+            consistent, solution = self._known_solution(board)
+        if solution is None:  # contradiction rules may fire: evaluate them
+            return None
+        self._known = _Known(board, kept, upto)
+        direct, _ = self._groups(board, kept)
+        return Evaluation(board, _Described(self, board, direct,
+                                            lambda: self._fresh(board).direct),
+                          _Described(self, board, []))
+
+    def _groups(self, board: Board, hits: list[Hit]) -> tuple[list[list[Hit]], list[list[Hit]]]:
+        """The hits as steps: direct ones that set something new, every Empty Field cell in
+        one step; contradictions."""
+        direct: list[list[Hit]] = []
+        contradictions: list[list[Hit]] = []
+        fields: list[Hit] = []
         for h in hits:
             if h.rule.kind is Kind.CONTRADICTION:
-                contradictions.append(self.describe(board, h))
+                contradictions.append([h])
             elif h.rule.id == "empty_field":
-                if h is fields[0]:
-                    direct.append(self._empty_field(board, fields))
+                if not fields:
+                    direct.append(fields)  # every Empty Field cell in one step
+                fields.append(h)
             else:
                 sets, links = board.new_in(h.sets, h.links)
                 if sets or links:
-                    direct.append(self.describe(board, h))
-        return Evaluation(board, direct, contradictions)
+                    direct.append([h])
+        return direct, contradictions
 
     # --- the game rules: re-proofs, solutions ------------------------------------------------
 
@@ -277,10 +431,32 @@ class TentsReasoner(ReasonerBase):
         """The solved board if exactly one solution agrees with ``board``, else None."""
         if self._hint is not None and self._hint[0] is board:
             return self._hint[1]
-        sols = self.solutions(board, 2)
-        hint = self.solution_board(sols[0]) if len(sols) == 1 else None
+        known, hint = self._known_solution(board)
+        if not known:
+            sols = self.solutions(board, 2)
+            hint = self.solution_board(sols[0]) if len(sols) == 1 else None
+            if hint is not None:
+                self._unique.append((board, hint))
         self._hint = (board, hint)
         return hint
+
+    def _known_solution(self, board: Board) -> tuple[bool, Board | None]:
+        """What a board found earlier to have one solution says of ``board``, without a solve:
+        ``(True, solution)`` or ``(True, None)`` (no solution) if ``board`` extends it, else
+        ``(False, None)``. A board with more marks has fewer solutions: if it extends a board
+        with the one solution S, its solutions are S if it agrees with S, none if not."""
+        cells = board.cells
+        for base, sol in self._unique:
+            if not (base.links <= board.links and len(base.cells) <= len(cells)
+                    and all(cells.get(c) == v for c, v in base.cells.items())):
+                continue
+            target = sol.cells
+            if any(target.get(c) != v for c, v in cells.items()):
+                return True, None
+            if board.links <= sol.links:
+                return True, sol
+            # the links may still fit another pairing of the same tents: ask the solver
+        return False, None
 
     def solution_board(self, sol: TentsSolution) -> Board:
         """The complete board of a solution (its links too, when it has its pairing)."""
@@ -291,6 +467,9 @@ class TentsReasoner(ReasonerBase):
         puzzle with several solutions that logic has taken as far as it goes, no case split
         can conclude anything, and none need be searched.)"""
         if self.solution_hint(board) is not None:
+            return True
+        known, _ = self._known_solution(board)
+        if known:  # no solution: a contradiction is there to be found
             return True
         base = self.assumptions(board)
         cautious = self._game.cautious(base)
@@ -432,7 +611,10 @@ class TentsReasoner(ReasonerBase):
             self._fast = FastBoard(self.inst)
         fast = self._fast
         assert isinstance(fast, FastBoard)
-        return fast.probe(board, sets, links)
+        p = fast.probe(board, sets, links)
+        # the case-split search counts on every probe taking a round (min_probe_rounds); only
+        # an assumption that clashes with the board itself could die before one
+        return p if p.rounds >= 1 else Probe(p.dead, p.board, 1)
 
     # --- words --------------------------------------------------------------------------------
 
@@ -448,6 +630,12 @@ class TentsReasoner(ReasonerBase):
                 f"{'it is' if one else 'they are'} grass.")
         return Step(rule.name, rule.kind, tuple((c, "grass") for c in cells), (), tuple(uses),
                     text, rule_id=rule.id, sheet=rule.sheet)
+
+    def describe_group(self, board: Board, hits: list[Hit]) -> Step:
+        """The step of one rule instance, or of every Empty Field cell at once."""
+        if hits[0].rule.id == "empty_field":
+            return self._empty_field(board, hits)
+        return self.describe(board, hits[0])
 
     def describe(self, board: Board, h: Hit) -> Step:
         """The step (with its words and the facts it used) of one rule instance."""
