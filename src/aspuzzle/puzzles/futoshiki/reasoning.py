@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import clingo
@@ -32,7 +33,7 @@ from aspuzzle.engine import Grounded, Program
 from aspuzzle.errors import InputError, Location, UsageError
 from aspuzzle.explain.asp import SHOW, AspReasoner, Hit
 from aspuzzle.explain.loop import Case, Evaluation, Probe
-from aspuzzle.explain.rules import rule_files
+from aspuzzle.explain.rules import RuleInfo, rule_files
 from aspuzzle.explain.steps import JSON, Board, Link, Step, Use, cells_text
 from aspuzzle.puzzles.base import Reasoning
 from aspuzzle.puzzles.futoshiki import PUZZLE
@@ -80,8 +81,28 @@ def _py(sym: clingo.Symbol) -> Any:
     return (sym.name, *args) if args else sym.name
 
 
+def _literals(program: Grounded, name: str) -> dict[Key, int]:
+    """The solver literals of the atoms ``name(R, C, D)`` of a grounded program."""
+    out: dict[Key, int] = {}
+    for sa in program.ctl.symbolic_atoms.by_signature(name, 3):
+        r, c, d = (a.number for a in sa.symbol.arguments)
+        out[(r, c, d)] = sa.literal
+    return out
+
+
 def _line_name(line: tuple[str, int]) -> str:
     return f"{'row' if line[0] == 'row' else 'column'} {line[1]}"
+
+
+@dataclass
+class _Stage:
+    """A rule program (grounded when first needed) and, for each key, where its externals are
+    in the list of assumptions that sets them all false."""
+
+    rules: tuple[RuleInfo, ...]
+    program: Grounded | None = None
+    all_false: list[int] = field(default_factory=list)
+    index: dict[Key, int] = field(default_factory=dict)
 
 
 class FutoshikiReasoner(AspReasoner):
@@ -116,32 +137,14 @@ class FutoshikiReasoner(AspReasoner):
         chosen = tuple(self.catalogue if rules is None else rules)
         super().__init__(inst, [r for r in chosen if r.id not in LATER])
         self.rules = chosen
-        self._stages = [self._rules]
-        later = [r for r in chosen if r.id in LATER]
+        # The rule programs: the base's, and the rules over pairs (grounded when first needed).
+        # The board is given to each evaluation as assumptions on their (free) externals, as
+        # solver literals looked up once: setting externals one by one costs more than the
+        # solve.
+        self._stages = [_Stage(tuple(r for r in chosen if r.id not in LATER), self._rules)]
+        later = tuple(r for r in chosen if r.id in LATER)
         if later:
-            facts = (*self.puzzle.to_facts(inst), *self.rule_facts())
-            self._stages.append(Grounded(Program((self.board_lp, SHOW, *rule_files(later)),
-                                                 facts, (),
-                                                 constants=self.puzzle.constants(inst))))
-        # The board is given to each evaluation as assumptions (solver literals, looked up
-        # once): setting externals one by one costs more than the solve.
-        free = [(a, None) for k in self._atoms for a in self._atoms[k][:2]]
-        self._all_false: list[list[int]] = []
-        """Per rule program: every external false, as assumptions (yes, no of each key)."""
-        self._index: list[dict[Any, int]] = []
-        """Per rule program: where a key's "yes" is in that list ("no" is next)."""
-        for stage in self._stages:
-            stage.assign_externals(free)
-            stage.first_model()  # configures the solver for one model
-            lits: list[int] = []
-            index: dict[Any, int] = {}
-            for key, (yes_atom, no_atom, _) in self._atoms.items():
-                y, n_ = stage.literal(yes_atom), stage.literal(no_atom)
-                assert y is not None and n_ is not None, "board.lp declares every key"
-                index[key] = len(lits)
-                lits += [-y, -n_]
-            self._all_false.append(lits)
-            self._index.append(index)
+            self._stages.append(_Stage(later))
         self._fast: FastRules | None = None
         self.fast_rounds = 0
 
@@ -246,13 +249,13 @@ class FutoshikiReasoner(AspReasoner):
         looked up once, and the solve runs in this thread."""
         game = self._game
         if self._game_lits is None:
-            self._game_lits = {key: game.literal(atoms[2]) for key, atoms in self._atoms.items()}
+            answer = _literals(game, "cell_has_number")
+            self._game_lits = {key: answer.get(key) for key in self._atoms}
             self._claim_lits = {}
-            for (r, c, d) in self._atoms:
-                for v in (YES, NO):
-                    lit = game.literal(_F("claim_" + v, [_N(r), _N(c), _N(d)]))
-                    assert lit is not None, "reproof.lp declares every claim"
-                    self._claim_lits[((r, c, d), v)] = lit
+            for v in (YES, NO):
+                by_key = _literals(game, "claim_" + v)
+                for key in self._atoms:
+                    self._claim_lits[(key, v)] = by_key[key]
             doubt = game.literal(_DOUBT)
             assert doubt is not None
             self._doubt = doubt
@@ -262,12 +265,12 @@ class FutoshikiReasoner(AspReasoner):
         self._claims = claims
         assumptions = [self._doubt]
         for key, v in board.cells.items():
-            lit = self._game_lits[key]
-            if lit is None:  # a digit the cell can never hold
+            answer_lit = self._game_lits[key]
+            if answer_lit is None:  # a digit the cell can never hold
                 if v == YES:
                     return True
                 continue
-            assumptions.append(lit if v == YES else -lit)
+            assumptions.append(answer_lit if v == YES else -answer_lit)
         solve = game.ctl.configuration.solve
         solve.models = "1"  # type: ignore[union-attr]
         solve.enum_mode = "auto"  # type: ignore[union-attr]
@@ -275,10 +278,27 @@ class FutoshikiReasoner(AspReasoner):
 
     # --- evaluating the rules ----------------------------------------------------------------
 
+    def _program(self, stage: _Stage) -> Grounded:
+        if stage.program is None:
+            stage.program = Grounded(Program(
+                (self.board_lp, SHOW, *rule_files(stage.rules)),
+                (*self.puzzle.to_facts(self.inst), *self.rule_facts()), (),
+                constants=self.puzzle.constants(self.inst)))
+        if not stage.index:
+            solve = stage.program.ctl.configuration.solve
+            solve.models = "1"  # type: ignore[union-attr]
+            yes, no = _literals(stage.program, YES), _literals(stage.program, NO)
+            for key in self._atoms:
+                stage.index[key] = len(stage.all_false)
+                stage.all_false += [-yes[key], -no[key]]
+        return stage.program
+
     def _stage_hits(self, i: int, board: Board) -> list[Hit]:
         """The rule instances the ``i``-th rule program finds on the board."""
-        assumptions = list(self._all_false[i])
-        index = self._index[i]
+        stage = self._stages[i]
+        program = self._program(stage)
+        assumptions = list(stage.all_false)
+        index = stage.index
         for key, v in board.cells.items():
             k = index[key] + (v == NO)
             assumptions[k] = -assumptions[k]
@@ -295,7 +315,7 @@ class FutoshikiReasoner(AspReasoner):
                     hit.sets.append((parsed[3], parsed[4]))
 
         # a stratified program: exactly one answer set, found by propagation alone
-        self._stages[i].ctl.solve(assumptions=assumptions, on_model=on_model)
+        program.ctl.solve(assumptions=assumptions, on_model=on_model)
         self.evaluations += 1
         return list(found.values())
 
