@@ -6,6 +6,7 @@ Boards are written in the text format with the player's marks: ``A`` tent, ``x``
 
 from __future__ import annotations
 
+import re
 from importlib.resources import files
 from typing import Any
 
@@ -14,7 +15,7 @@ import pytest
 from aspuzzle.explain import Board, Evaluation, Kind
 from aspuzzle.puzzles.tents.formats import read_text_marks
 from aspuzzle.puzzles.tents.reasoning import TentsReasoner
-from aspuzzle.puzzles.tents.rules import CATALOGUE, by_name
+from aspuzzle.puzzles.tents.rules import CATALOGUE, VOCABULARY, by_name
 
 Cell = tuple[int, int]
 
@@ -44,13 +45,24 @@ def tents(*cells: Cell) -> set[tuple[Cell, str]]:
 
 def test_every_rule_file_has_a_header_naming_its_predicates() -> None:
     pkg = files("aspuzzle.puzzles.tents.rules")
-    names = ["board", "show"] + [r.id for r in CATALOGUE if r.kind is not Kind.CASE]
+    names = ["board", "show", "places", "room"] + [r.id for r in CATALOGUE
+                                                   if r.kind is not Kind.CASE]
     for name in names:
         text = pkg.joinpath(f"{name}.lp").read_text()
         assert text.startswith("% "), name
         assert "% Output" in text, name
         if name != "show":
             assert "% Input" in text, name
+
+
+def test_a_rule_is_grounded_with_the_vocabulary_its_header_names() -> None:
+    pkg = files("aspuzzle.puzzles.tents.rules")
+    for r in CATALOGUE:
+        if r.kind is Kind.CASE:
+            continue
+        header = pkg.joinpath(f"{r.id}.lp").read_text().split("% Output")[0]
+        named = set(re.findall(r"(\w+)\.lp's", header)) - {"board"}
+        assert named == set(VOCABULARY.get(r.id, ())), r.id
 
 
 # --- direct rules -----------------------------------------------------------------------------

@@ -101,34 +101,43 @@ def _key(sym: clingo.Symbol) -> tuple[str, object]:
     return (sym.name, (args[0], args[1]))
 
 
-class _Described(Sequence[Step]):
-    """The steps of some hits on a board, each described when first looked at: an evaluation
-    lists every rule instance that applies, and a run of the rules takes only the first.
+class _Steps(Sequence[Step]):
+    """Steps on a board, found as far as they are looked at: ``first()`` gives the hits of the
+    first step (None if there is none), ``every()`` those of every step; each step is described
+    when first looked at. A run of the rules takes only the first step, and that may need fewer
+    solves than every step (see :meth:`TentsReasoner.evaluate`)."""
 
-    ``rest``, if given, evaluates the board afresh: the groups are then only the first steps
-    (known without a solve, see :meth:`TentsReasoner.evaluate`), and asking for more (or for
-    the length) gets every step from the rule files."""
-
-    def __init__(self, reasoner: TentsReasoner, board: Board, groups: list[list[Hit]],
-                 rest: Callable[[], Sequence[Step]] | None = None) -> None:
+    def __init__(self, reasoner: TentsReasoner, board: Board,
+                 first: Callable[[], list[Hit] | None],
+                 every: Callable[[], list[list[Hit]]]) -> None:
         self._reasoner = reasoner
         self._board = board
-        self._groups = groups
-        self._steps: list[Step | None] = [None] * len(groups)
-        self._rest = rest
-        self._all: Sequence[Step] | None = None
+        self._first_fn = first
+        self._every_fn = every
+        self._looked = False
+        self._first: list[Hit] | None = None
+        self._every: list[list[Hit]] | None = None
+        self._steps: dict[int, Step] = {}
 
-    def _full(self) -> Sequence[Step] | None:
-        if self._rest is not None and self._all is None:
-            self._all = self._rest()
-        return self._all
+    def _first_group(self) -> list[Hit] | None:
+        if not self._looked:
+            self._looked = True
+            if self._every is None:
+                self._first = self._first_fn()
+            else:
+                self._first = self._every[0] if self._every else None
+        return self._first
+
+    def _groups(self) -> list[list[Hit]]:
+        if self._every is None:
+            self._every = self._every_fn()
+        return self._every
 
     def __bool__(self) -> bool:
-        return bool(self._groups) or len(self) > 0
+        return self._first_group() is not None
 
     def __len__(self) -> int:
-        full = self._full()
-        return len(self._groups) if full is None else len(full)
+        return len(self._groups())
 
     @overload
     def __getitem__(self, i: int) -> Step: ...
@@ -139,19 +148,19 @@ class _Described(Sequence[Step]):
     def __getitem__(self, i: int | slice) -> Step | list[Step]:
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
-        if not 0 <= i < len(self._groups):
-            full = self._full()
-            if full is not None:
-                return full[i]
-        step = self._steps[i]
+        step = self._steps.get(i)
         if step is None:
-            group = self._groups[i]
-            step = self._reasoner.describe_group(self._board, group)
-            self._steps[i] = step
+            if i == 0:
+                group = self._first_group()
+                if group is None:
+                    raise IndexError(i)
+            else:
+                group = self._groups()[i]
+            step = self._steps[i] = self._reasoner.describe_group(self._board, group)
         return step
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, (list, tuple, _Described)):
+        if isinstance(other, (list, tuple, _Steps)):
             return list(self) == list(other)
         return NotImplemented
 
@@ -161,22 +170,51 @@ class _Described(Sequence[Step]):
         return repr(list(self))
 
 
+FULL = 1 << 30
+"""A rank beyond every rule's (see _Known.upto)."""
+
+
 @dataclass(frozen=True)
 class _Known:
-    """The hits of the last evaluation, kept to answer the next one without a solve."""
+    """The hits a stage last found, kept to answer for a board that adds to it."""
 
     board: Board
     hits: list[Hit]
     upto: int
-    """The hits of the rules ranked before this one (in CATALOGUE) are exactly what the rule
-    files say on ``board``; the others may be stale."""
+    """The hits of the rules ranked before this (their place in CATALOGUE) are exactly what
+    the rule files say on ``board``; the others are not known."""
 
 
-# Which rules a step cannot give new instances to (see TentsReasoner.evaluate), by what it
-# sets. They are the first ones of the catalogue: (the number of them, their ids).
-_STABLE_AFTER_GRASS = ("finish_with_grass", "surround_tent_with_grass", "empty_field",
-                       "tree_for_tent")
-_STABLE_AFTER_LINKS = ("finish_with_grass", "surround_tent_with_grass")
+class _Stage:
+    """Some of the rules, grounded in a program of their own (with the vocabulary they read),
+    and what it last saw and found."""
+
+    def __init__(self, rules: tuple[RuleInfo, ...], facts: tuple[clingo.Symbol, ...],
+                 consts: tuple[tuple[str, str], ...]) -> None:
+        self.rules = rules
+        self.program = Grounded(Program(rule_files(rules), facts, (), constants=consts))
+        # clingo's externals start false: the empty board
+        self.last: dict[Cell, str] = {}
+        self.last_links: frozenset[Link] = frozenset()
+        self.known: _Known | None = None
+
+
+# The stages of an evaluation, cheapest first (see TentsReasoner.evaluate); the last stage has
+# the other rules: Only Placement and the contradiction rules, which read room.lp.
+_STAGES = (("finish_with_grass", "surround_tent_with_grass", "empty_field"),
+           ("tree_for_tent", "tent_for_tree", "last_camping_spot", "finish_with_tents"))
+
+# What a step may add to the board (grass, tents, links) and leave the instances of a rule as
+# they were, less the cells it sets: the rule's conditions do not read it. (What the direct rules
+# set is always unknown cells.) The rules not named are changed by anything.
+_STABLE_UNDER: dict[str, frozenset[str]] = {
+    "finish_with_grass": frozenset({"grass", "link"}),  # reads the tents of the line
+    "surround_tent_with_grass": frozenset({"grass", "link"}),  # reads the tent
+    "empty_field": frozenset({"grass", "tent"}),  # reads which trees are linked
+    "tree_for_tent": frozenset({"grass"}),  # reads tents and links
+    "finish_with_tents": frozenset({"link"}),  # reads grass and tents of the line
+    "only_placement": frozenset({"link"}),  # reads unknown cells and tents near the line
+}
 
 
 class TentsReasoner(ReasonerBase):
@@ -196,13 +234,18 @@ class TentsReasoner(ReasonerBase):
                  reuse: bool = True) -> None:
         self.inst = inst
         self.rules = tuple(rules)
-        self.reuse = reuse and self.rules == CATALOGUE
-        """Take a step from the last evaluation when it is sure to be the same (see
-        :meth:`evaluate`); off, every evaluation is a solve."""
-        self._known: _Known | None = None
+        self.reuse = reuse
+        """Evaluate the rules in stages and take what a stage found on an earlier board when it
+        is sure to be the same (see :meth:`evaluate`); off, every evaluation solves every rule,
+        as :meth:`hits` does."""
         facts = tuple(PUZZLE.to_facts(inst))
         consts = PUZZLE.constants(inst)
-        self._rules = Grounded(Program(rule_files(self.rules), facts, (), constants=consts))
+        stage_of = {rid: i for i, ids in enumerate(_STAGES) for rid in ids}
+        self._stages: list[_Stage] = []
+        for i in range(len(_STAGES) + 1):
+            rules_i = tuple(r for r in self.rules if stage_of.get(r.id, len(_STAGES)) == i)
+            if rules_i:
+                self._stages.append(_Stage(rules_i, facts, consts))
         # the game is solved hundreds of times, each in milliseconds: a plain blocking call
         # costs less than a solve thread
         self._game = Grounded(Program((*PUZZLE.encodings(SolveOptions(), inst), REPROOF), facts,
@@ -219,9 +262,6 @@ class TentsReasoner(ReasonerBase):
                             for t, x in self.possible_links}
         self._attached_atoms = {(t, x): _F("attached", [_N(t[0]), _N(t[1]), _N(x[0]), _N(x[1])])
                                 for t, x in self.possible_links}
-        # clingo's externals start false: the empty board
-        self._last: dict[Cell, str] = {}
-        self._last_links: frozenset[Link] = frozenset()
         self._parsed: dict[clingo.Symbol, tuple[Any, ...]] = {}
         self._order = {r.id: i for i, r in enumerate(CATALOGUE)}
         self._info = {r.id: r for r in CATALOGUE}
@@ -231,26 +271,30 @@ class TentsReasoner(ReasonerBase):
         self._hint: tuple[Board, Board | None] | None = None
         self._unique: list[tuple[Board, Board]] = []
         """Boards found to have exactly one solution, with it (see solution_hint)."""
+        self._asked_solution = False
         self.evaluations = 0
+        """Solves of rule programs so far."""
 
     def inside(self, cell: Cell) -> bool:
         return 1 <= cell[0] <= self.inst.height and 1 <= cell[1] <= self.inst.width
 
     # --- evaluating the rule files ------------------------------------------------------------
 
-    def _changed_externals(self, board: Board) -> list[tuple[clingo.Symbol, bool]]:
-        """The externals whose value differs from the last board evaluated."""
+    def _changed_externals(self, stage: _Stage, board: Board
+                           ) -> list[tuple[clingo.Symbol, bool]]:
+        """The externals whose value differs from the last board the stage evaluated."""
         out: list[tuple[clingo.Symbol, bool]] = []
-        last = self._last
+        last = stage.last
+        cells = board.cells
         for cell in self.free:
-            v = board.cells.get(cell)
+            v = cells.get(cell)
             if last.get(cell) != v:
                 tent_atom, grass_atom = self._cell_atoms[cell]
                 out += [(tent_atom, v == "tent"), (grass_atom, v == "grass")]
-        for lk in board.links ^ self._last_links:
+        for lk in board.links ^ stage.last_links:
             out.append((self._link_atoms[lk], lk in board.links))
-        self._last = dict(board.cells)
-        self._last_links = board.links
+        stage.last = dict(cells)
+        stage.last_links = board.links
         return out
 
     def _parse(self, sym: clingo.Symbol) -> tuple[Any, ...]:
@@ -264,10 +308,13 @@ class TentsReasoner(ReasonerBase):
             self._parsed[sym] = got
         return got
 
-    def hits(self, board: Board) -> list[Hit]:
-        """Every rule instance that applies or fires on the board, as the rule files say."""
-        self._rules.assign_externals(self._changed_externals(board))
-        model = self._rules.first_model()
+    def _solve(self, stage: _Stage, board: Board) -> list[Hit]:
+        """Every instance of the stage's rules on the board, as its rule files say."""
+        known = stage.known
+        if known is not None and known.board is board and known.upto == FULL:
+            return known.hits
+        stage.program.assign_externals(self._changed_externals(stage, board))
+        model = stage.program.first_model()
         self.evaluations += 1
         if model is None:  # the rule programs always have exactly one answer set
             raise RuntimeError("the Tents rule programs have no answer set")
@@ -288,7 +335,12 @@ class TentsReasoner(ReasonerBase):
         for h in hits:
             h.sets.sort()
             h.links.sort()
+        stage.known = _Known(board, hits, FULL)
         return hits
+
+    def hits(self, board: Board) -> list[Hit]:
+        """Every rule instance that applies or fires on the board, as the rule files say."""
+        return [h for stage in self._stages for h in self._solve(stage, board)]
 
     def board_facts(self, board: Board) -> BoardFacts:
         """What the case rules split on, as board.lp defines it: unknown cells, the possible
@@ -314,44 +366,105 @@ class TentsReasoner(ReasonerBase):
         return BoardFacts(unknown, spots, owners, room)
 
     def evaluate(self, board: Board) -> Evaluation:
-        """The rules on the board: every direct step and contradiction, from the rule files.
+        """The rules on the board: its direct steps and contradictions, as the rule files say.
 
-        Most steps set grass, and then one solve can be saved. If ``board`` only adds grass to
-        the board of the last evaluation, the rules ranked first (Finish with Grass, Surround
-        Tent with Grass, Empty Field, Tree for Tent) have exactly the instances they had there,
-        less the cells now known: their conditions depend on tents and links only, and what
-        they set is unknown cells. (Links added as well: only the first two are sure.) So if
-        one of those instances still sets something, it is the first step on ``board`` too,
-        as the rule files would say; and if ``board`` agrees with the one solution of the
-        puzzle, no contradiction rule can fire. The step is then taken from the last
-        evaluation; asking for any step beyond it evaluates the board afresh.
+        A run of the rules asks whether a contradiction fires, and if not for the first direct
+        step; so the rules are solved in stages, as far as asked (:data:`_STAGES`): the direct
+        rules ranked first (Finish with Grass, Surround Tent with Grass, Empty Field), then the
+        next four, then Only Placement with the contradiction rules. Each stage is a program of
+        its own, and a solve costs in proportion to the program, so the first step often costs
+        a fraction of a solve of every rule.
+
+        A stage need not be solved again when the board only adds to the board it last saw,
+        in ways that its rules do not read (:data:`_STABLE_UNDER`): e.g. Surround Tent with
+        Grass has the same instances after some grass is set, less the cells now known. If the
+        first of those still sets something, it is the first step here too.
+
+        Contradictions: on a board that agrees with the one solution of the puzzle (the solver
+        found it once: :meth:`solution_hint`), no contradiction rule can fire, and none is
+        solved for. Elsewhere (in a case split's branches) the last stage is solved first.
         """
-        if self.reuse:
-            reused = self._reused(board)
+        if not self.reuse:
+            hits = self.hits(board)
+            direct, contradictions = self._groups(board, hits)
+            return Evaluation(board, _Steps(self, board, lambda: direct[0] if direct else None,
+                                            lambda: direct),
+                              _Steps(self, board, lambda: contradictions[0] if contradictions
+                                     else None, lambda: contradictions))
+
+        def every_direct() -> list[list[Hit]]:
+            return self._groups(board, self.hits(board))[0]
+
+        def every_contradiction() -> list[list[Hit]]:
+            if self._consistent(board):
+                return []
+            return self._groups(board, self._solve(self._stages[-1], board))[1]
+
+        return Evaluation(board,
+                          _Steps(self, board, lambda: self._first_direct(board), every_direct),
+                          _Steps(self, board, lambda: next(iter(every_contradiction()), None),
+                                 every_contradiction))
+
+    def _consistent(self, board: Board) -> bool:
+        """Does the board agree with the one solution of the puzzle, as far as known? (The
+        solution is asked for once.)"""
+        known, solution = self._known_solution(board)
+        if not known and not self._asked_solution:
+            self._asked_solution = True
+            self.solution_hint(board)
+            known, solution = self._known_solution(board)
+        return solution is not None
+
+    def _first_direct(self, board: Board) -> list[Hit] | None:
+        """The hits of the first direct step on the board (see :meth:`evaluate`)."""
+        for stage in self._stages:
+            reused = self._reused(stage, board)
             if reused is not None:
-                return reused
-        return self._fresh(board)
+                hits, upto = reused
+                group = self._first_group(board, hits, upto)
+                if group is not None:
+                    return group
+                if all(self._order[r.id] < upto for r in stage.rules
+                       if r.kind is not Kind.CONTRADICTION):
+                    continue  # the stage is known to have no direct step here
+            group = self._first_group(board, self._solve(stage, board), FULL)
+            if group is not None:
+                return group
+        return None
 
-    def _fresh(self, board: Board) -> Evaluation:
-        hits = self.hits(board)
-        self._known = _Known(board, hits, len(CATALOGUE))
-        direct, contradictions = self._groups(board, hits)
-        return Evaluation(board, _Described(self, board, direct),
-                          _Described(self, board, contradictions))
+    def _first_group(self, board: Board, hits: list[Hit], upto: int) -> list[Hit] | None:
+        """The first direct step among hits known below rank ``upto``, if any."""
+        for i, h in enumerate(hits):
+            if self._order[h.rule.id] >= upto or h.rule.kind is Kind.CONTRADICTION:
+                return None
+            if h.rule.id == "empty_field":  # every Empty Field cell in one step
+                return [g for g in hits[i:] if g.rule.id == "empty_field"]
+            sets, links = board.new_in(h.sets, h.links)
+            if sets or links:
+                return [h]
+        return None
 
-    def _reused(self, board: Board) -> Evaluation | None:
-        """The evaluation of ``board`` from the last one, if it tells the first step (see
-        :meth:`evaluate`); else None."""
-        known = self._known
-        if known is None or not known.board.links <= board.links:
+    def _reused(self, stage: _Stage, board: Board) -> tuple[list[Hit], int] | None:
+        """What the stage found on an earlier board that ``board`` adds to, as it holds here:
+        the hits (less what is known now) and the rank below which they are sure (see
+        :meth:`evaluate`). None if nothing is known."""
+        known = stage.known
+        if known is None:
             return None
-        cells, old = board.cells, known.board.cells
-        if len(old) > len(cells) or any(cells.get(c) != v for c, v in old.items()):
+        if known.board is board:
+            return known.hits, known.upto
+        old, cells = known.board.cells, board.cells
+        if not known.board.links <= board.links or len(old) > len(cells) \
+                or any(cells.get(c) != v for c, v in old.items()):
             return None
-        if any(v == "tent" for c, v in cells.items() if c not in old):
-            return None
-        stable = _STABLE_AFTER_LINKS if board.links != known.board.links else _STABLE_AFTER_GRASS
-        upto = min(known.upto, len(stable))
+        added = {v for c, v in cells.items() if c not in old}
+        if board.links != known.board.links:
+            added.add("link")
+        upto = known.upto
+        for r in stage.rules:
+            if not added <= _STABLE_UNDER.get(r.id, frozenset()):
+                upto = min(upto, self._order[r.id])
+                break
         kept: list[Hit] = []
         for h in known.hits:
             if self._order[h.rule.id] >= upto:
@@ -360,19 +473,8 @@ class TentsReasoner(ReasonerBase):
             links = [lk for lk in h.links if lk not in board.links]
             if sets or links:
                 kept.append(Hit(h.rule, h.key, sets, links))
-        if not kept:
-            return None
-        consistent, solution = self._known_solution(board)
-        if not consistent:
-            self.solution_hint(board)
-            consistent, solution = self._known_solution(board)
-        if solution is None:  # contradiction rules may fire: evaluate them
-            return None
-        self._known = _Known(board, kept, upto)
-        direct, _ = self._groups(board, kept)
-        return Evaluation(board, _Described(self, board, direct,
-                                            lambda: self._fresh(board).direct),
-                          _Described(self, board, []))
+        stage.known = _Known(board, kept, upto)
+        return kept, upto
 
     def _groups(self, board: Board, hits: list[Hit]) -> tuple[list[list[Hit]], list[list[Hit]]]:
         """The hits as steps: direct ones that set something new, every Empty Field cell in

@@ -1,10 +1,12 @@
 """The Tree Tent reasoning rules of LEGUP, one ``.lp`` file per rule.
 
-``board.lp`` computes the vocabulary every rule uses (unknown cells, k_j, u_j, the possible
-places of each tree's tent, the room left in a line) from the board, given as externals;
-``show.lp`` names what the rules report. Direct and contradiction rules are ASP programs; case
-rules only enumerate branches (see :mod:`aspuzzle.puzzles.tents.reasoning`), and each branch is
-then followed with the direct rules and closed by a contradiction rule.
+``board.lp`` computes the vocabulary every rule uses (unknown cells, k_j, u_j, links) from the
+board, given as externals; ``places.lp`` (the possible places of each tree's tent, the possible
+trees of each tent) and ``room.lp`` (the room left in a line) what some rules use
+(:data:`VOCABULARY`); ``show.lp`` names what the rules report. Direct and contradiction rules
+are ASP programs; case rules only enumerate branches (see
+:mod:`aspuzzle.puzzles.tents.reasoning`), and each branch is then followed with the direct rules
+and closed by a contradiction rule.
 
 The catalogue keeps LEGUP's names and the numbering of the LEGUP rule sheet for Tree Tent.
 """
@@ -19,7 +21,7 @@ from aspuzzle.explain.rules import RuleInfo
 from aspuzzle.explain.steps import Kind
 from aspuzzle.puzzles.base import lp_file
 
-__all__ = ["BOARD", "CATALOGUE", "RuleInfo", "by_name", "rule_files"]
+__all__ = ["BOARD", "CATALOGUE", "VOCABULARY", "RuleInfo", "by_name", "rule_files"]
 
 _D, _C, _X = Kind.DIRECT, Kind.CASE, Kind.CONTRADICTION
 
@@ -69,6 +71,18 @@ CATALOGUE: tuple[RuleInfo, ...] = tuple(replace(r, package=__name__) for r in _L
 BOARD = lp_file(__name__, "board.lp")
 SHOW = lp_file(__name__, "show.lp")
 
+VOCABULARY: dict[str, tuple[str, ...]] = {
+    "tree_for_tent": ("places",),
+    "tent_for_tree": ("places",),
+    "last_camping_spot": ("places",),
+    "only_placement": ("room",),
+    "no_tent_for_tree": ("places",),
+    "no_tree_for_tent": ("places",),
+    "no_room_for_tents": ("room",),
+}
+"""The vocabulary files (beyond board.lp) each rule reads, as its header's Input says: a
+program of some rules grounds only these (a solve costs in proportion to what is grounded)."""
+
 
 def by_name(name: str) -> RuleInfo | None:
     """A rule by its LEGUP name or identifier, in any case ("Finish with Grass",
@@ -77,5 +91,7 @@ def by_name(name: str) -> RuleInfo | None:
 
 
 def rule_files(rules: tuple[RuleInfo, ...] = CATALOGUE) -> tuple[Traversable, ...]:
-    """board.lp, show.lp and the ASP programs of the given rules."""
-    return (BOARD, SHOW, *_rules.rule_files(rules))
+    """board.lp, show.lp, the vocabulary the given rules read and their ASP programs."""
+    vocabulary = dict.fromkeys(v for r in rules for v in VOCABULARY.get(r.id, ()))
+    return (BOARD, SHOW, *(lp_file(__name__, f"{v}.lp") for v in vocabulary),
+            *_rules.rule_files(rules))
