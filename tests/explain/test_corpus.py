@@ -93,3 +93,20 @@ def test_what_an_evaluation_skips_is_what_the_rule_files_say(record: dict[str, A
     assert rs.reused > 0
     plain = explain(inst, reasoner=TentsReasoner(inst, reuse=False))
     assert e.steps == plain.steps
+
+
+class _FullSearch(TentsReasoner):
+    """The case search without its shortcuts: every case probed as far as it used to be."""
+
+    min_probe_rounds = 0
+    dies_within = None  # type: ignore[assignment]
+
+
+@pytest.mark.parametrize("record", [r for r in CORPUS if r["id"].startswith("10x10")][:3],
+                         ids=_id)
+def test_the_search_shortcuts_choose_the_same_splits(record: dict[str, Any]) -> None:
+    inst = read_tatham(record["id"])
+    for tier in ("case", "nested"):
+        fast = explain(inst, tier=tier, reasoner=TentsReasoner(inst))
+        full = explain(inst, tier=tier, reasoner=_FullSearch(inst))
+        assert fast.steps == full.steps

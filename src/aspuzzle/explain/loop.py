@@ -316,12 +316,27 @@ def _search(reasoner: Reasoner, board: Board, ev: Evaluation, depth: int, *,
     A case of two or more branches probes at least one, which costs at least one more than the
     fewest rounds a probe takes (``reasoner.min_probe_rounds`` if the reasoner says, else 0):
     once the best case costs no more than that, no later case can beat it (ties keep the first),
-    and the search stops.
+    and the search stops. So the best is the first case of two branches, if any, whose first
+    branch dies in that fewest rounds; a reasoner that can tell that more cheaply than by
+    probing to the end (``reasoner.dies_within(board, sets, links, rounds)``) has it looked for
+    first.
     """
     hint = reasoner.solution_hint(board)
     cases = sorted((c for c in reasoner.cases(ev) if rule_id is None or c.rule_id == rule_id),
                    key=lambda c: len(c.branches))
     floor = getattr(reasoner, "min_probe_rounds", 0) + 1
+    dies_within = getattr(reasoner, "dies_within", None)
+    if dies_within is not None and wanted is None:
+        for case in cases:
+            if len(case.branches) != 2:
+                break
+            i = sorted(range(2), key=lambda i: _agrees(hint, case.branches[i]))[0]
+            _, s, lk = case.branches[i]
+            if dies_within(board, s, lk, floor - 1):
+                p = _deep_probe(reasoner, board, s, lk, depth - 1)
+                if p.dead and p.rounds + 1 == floor:
+                    return _Trial(case, tuple(p if j == i else None for j in range(2)), floor)
+                break  # the reasoner misjudged: search in full
     best: _Trial | None = None
     for case in cases:
         n = len(case.branches)

@@ -309,20 +309,34 @@ class FastBoard:
         ``board`` must be a fixpoint of the rules (nothing applies, nothing fires): only what
         the assumption touches is looked at.
         """
+        s, rounds = self._follow(board, sets, links, None)
+        return Probe(s.dead, board if s.dead else self.to_board(s), rounds)
+
+    def dies_within(self, board: Board, sets: Iterable[tuple[Cell, str]],
+                    links: Iterable[Link], rounds: int) -> bool:
+        """Does :meth:`probe` find the assumption dead after at most ``rounds`` rounds?"""
+        s, _ = self._follow(board, sets, links, rounds)
+        return s.dead
+
+    def _follow(self, board: Board, sets: Iterable[tuple[Cell, str]], links: Iterable[Link],
+                limit: int | None) -> tuple[_State, int]:
+        """The state after the rules ran from the assumption until nothing changes, it dies,
+        or ``limit`` rounds; and the rounds run."""
         s = self.load(board)
         for cell, v in sets:
             s.set_cell(self.index[cell], _VALUE[v])
         for tree, tent in links:
             s.add_link(self.index[tree], self.index[tent])
         rounds = 0
-        while not s.dead and (s.lines or s.cells or s.trees or s.tents):
+        while not s.dead and (s.lines or s.cells or s.trees or s.tents) \
+                and (limit is None or rounds < limit):
             r = self.round(s)
             rounds += 1
             if r.contradictions or r.conflict:
                 s.dead = True
                 break
             self.apply(s, r)
-        return Probe(s.dead, board if s.dead else self.to_board(s), rounds)
+        return s, rounds
 
     def deductions(self, board: Board) -> tuple[set[tuple[Cell, str]], set[Link], set[str]]:
         """One full round on a board: cells set, links made, contradiction rules fired."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, cast, overload
+from typing import TYPE_CHECKING, Any, ClassVar, cast, overload
 
 import clingo
 
@@ -28,6 +28,9 @@ from aspuzzle.puzzles.base import SolveOptions, lp_file
 from aspuzzle.puzzles.tents import PUZZLE
 from aspuzzle.puzzles.tents.model import TentsInstance, TentsSolution, neighbours4, neighbours8
 from aspuzzle.puzzles.tents.rules import CATALOGUE, RuleInfo, by_name, rule_files
+
+if TYPE_CHECKING:
+    from aspuzzle.puzzles.tents.fast import FastBoard
 
 __all__ = ["Hit", "LineKey", "TentsReasoner", "line_cells"]
 
@@ -267,7 +270,7 @@ class TentsReasoner(ReasonerBase):
         self._info = {r.id: r for r in CATALOGUE}
         self.lines: list[LineKey] = [("row", i) for i in range(1, inst.height + 1)]
         self.lines += [("column", j) for j in range(1, inst.width + 1)]
-        self._fast: object | None = None
+        self._fast: FastBoard | None = None
         self._hint: tuple[Board, Board | None] | None = None
         self._unique: list[tuple[Board, Board]] = []
         """Boards found to have exactly one solution, with it (see solution_hint)."""
@@ -284,13 +287,11 @@ class TentsReasoner(ReasonerBase):
                            ) -> list[tuple[clingo.Symbol, bool]]:
         """The externals whose value differs from the last board the stage evaluated."""
         out: list[tuple[clingo.Symbol, bool]] = []
-        last = stage.last
         cells = board.cells
-        for cell in self.free:
+        for cell in {c for c, _ in cells.items() ^ stage.last.items()}:
             v = cells.get(cell)
-            if last.get(cell) != v:
-                tent_atom, grass_atom = self._cell_atoms[cell]
-                out += [(tent_atom, v == "tent"), (grass_atom, v == "grass")]
+            tent_atom, grass_atom = self._cell_atoms[cell]
+            out += [(tent_atom, v == "tent"), (grass_atom, v == "grass")]
         for lk in board.links ^ stage.last_links:
             out.append((self._link_atoms[lk], lk in board.links))
         stage.last = dict(cells)
@@ -313,8 +314,12 @@ class TentsReasoner(ReasonerBase):
         known = stage.known
         if known is not None and known.board is board and known.upto == FULL:
             return known.hits
-        stage.program.assign_externals(self._changed_externals(stage, board))
-        model = stage.program.first_model()
+        program = stage.program
+        for atom, value in self._changed_externals(stage, board):
+            lit = program.literal(atom)  # cached, unlike a symbolic atom's look-up
+            if lit is not None:
+                program.ctl.assign_external(lit, value)
+        model = program.first_model()
         self.evaluations += 1
         if model is None:  # the rule programs always have exactly one answer set
             raise RuntimeError("the Tents rule programs have no answer set")
@@ -454,8 +459,7 @@ class TentsReasoner(ReasonerBase):
         if known.board is board:
             return known.hits, known.upto
         old, cells = known.board.cells, board.cells
-        if not known.board.links <= board.links or len(old) > len(cells) \
-                or any(cells.get(c) != v for c, v in old.items()):
+        if not (known.board.links <= board.links and old.items() <= cells.items()):
             return None
         added = {v for c, v in cells.items() if c not in old}
         if board.links != known.board.links:
@@ -706,17 +710,24 @@ class TentsReasoner(ReasonerBase):
                     (Use(line[0], index=line[1], clue=clue, value=clue - need),
                      Use("cells", tuple(room))), tuple(branches))
 
-    def probe(self, board: Board, sets: Sets, links: tuple[Link, ...]) -> Probe:
+    def _fast_board(self) -> FastBoard:
         from aspuzzle.puzzles.tents.fast import FastBoard
 
         if self._fast is None:
             self._fast = FastBoard(self.inst)
-        fast = self._fast
-        assert isinstance(fast, FastBoard)
-        p = fast.probe(board, sets, links)
+        return self._fast
+
+    def probe(self, board: Board, sets: Sets, links: tuple[Link, ...]) -> Probe:
+        p = self._fast_board().probe(board, sets, links)
         # the case-split search counts on every probe taking a round (min_probe_rounds); only
         # an assumption that clashes with the board itself could die before one
         return p if p.rounds >= 1 else Probe(p.dead, p.board, 1)
+
+    def dies_within(self, board: Board, sets: Sets, links: tuple[Link, ...], rounds: int
+                    ) -> bool:
+        """Would :meth:`probe` find the assumption dead within ``rounds`` rounds? (Cheaper than
+        probing: it stops there.)"""
+        return self._fast_board().dies_within(board, sets, links, max(rounds, 1))
 
     # --- words --------------------------------------------------------------------------------
 
