@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from aspuzzle.explain import Board, Kind
 from aspuzzle.puzzles.tents.fast import FastBoard
 from aspuzzle.puzzles.tents.model import TentsInstance, neighbours4
-from aspuzzle.puzzles.tents.reasoning import TentsReasoner
+from aspuzzle.puzzles.tents.reasoning import TentsReasoner, _count_placements, placements
 
 Cell = tuple[int, int]
 
@@ -72,3 +72,10 @@ def test_a_probe_from_a_fixpoint_sees_the_contradiction() -> None:
     assert fb.probe(board, (((1, 1), "tent"),), ()).dead
     p = fb.probe(board, (((1, 3), "tent"),), ())
     assert not p.dead and p.board.cells[(1, 1)] == "grass"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.booleans(), max_size=16), st.integers(1, 7))
+def test_the_ways_of_fill_in_row_are_counted_as_listed(room_mask: list[bool], need: int) -> None:
+    room = [(1, c) for c, keep in enumerate(room_mask, 1) if keep]
+    assert _count_placements(room, need) == len(placements(room, need, 10**6))

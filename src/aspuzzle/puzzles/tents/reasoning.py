@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
+from math import comb
 from typing import TYPE_CHECKING, Any, ClassVar, cast, overload
 
 import clingo
@@ -270,6 +272,8 @@ class TentsReasoner(ReasonerBase):
         self._info = {r.id: r for r in CATALOGUE}
         self.lines: list[LineKey] = [("row", i) for i in range(1, inst.height + 1)]
         self.lines += [("column", j) for j in range(1, inst.width + 1)]
+        self._line_cells = {line: line_cells(inst, line) for line in self.lines}
+        self._cases: dict[tuple[Any, ...], Case] = {}
         self._fast: FastBoard | None = None
         self._hint: tuple[Board, Board | None] | None = None
         self._unique: list[tuple[Board, Board]] = []
@@ -364,10 +368,11 @@ class TentsReasoner(ReasonerBase):
             if v == "tent" and x not in linked_tents:
                 owners[x] = [t for t in neighbours4(x) if t in self.inst.trees
                              and t not in linked_trees]
+        near_tent = {n for x, v in cells.items() if v == "tent" for n in neighbours8(x)}
         room: dict[LineKey, list[Cell]] = {}
         for line in self.lines:
-            room[line] = [c for c in line_cells(self.inst, line) if c in unknown
-                          and not any(cells.get(n) == "tent" for n in neighbours8(c))]
+            room[line] = [c for c in self._line_cells[line] if c in unknown
+                          and c not in near_tent]
         return BoardFacts(unknown, spots, owners, room)
 
     def evaluate(self, board: Board) -> Evaluation:
@@ -645,39 +650,54 @@ class TentsReasoner(ReasonerBase):
     # --- case splits --------------------------------------------------------------------------
 
     def cases(self, ev: Evaluation) -> list[Case]:
+        """The case splits on the board, in the catalogue's order. (A case depends only on the
+        few facts it names, and boards share most of them: cases are kept and used again.)"""
         board = ev.board
         facts = self.board_facts(board)
-        info = {r.id: r for r in CATALOGUE}
+        info = self._info
+        known = self._cases
         out: list[Case] = []
         r = info["tent_or_grass"]
         for cell in sorted(facts.unknown):
-            out.append(Case(r.name, r.id, r.sheet, f"{cells_text([cell])} is a tent or grass",
-                            (Use("cell", (cell,)),),
-                            ((f"{cells_text([cell])} is a tent", ((cell, "tent"),), ()),
-                             (f"{cells_text([cell])} is grass", ((cell, "grass"),), ()))))
+            case = known.get(("tent_or_grass", cell))
+            if case is None:
+                case = known[("tent_or_grass", cell)] = Case(
+                    r.name, r.id, r.sheet, f"{cells_text([cell])} is a tent or grass",
+                    (Use("cell", (cell,)),),
+                    ((f"{cells_text([cell])} is a tent", ((cell, "tent"),), ()),
+                     (f"{cells_text([cell])} is grass", ((cell, "grass"),), ())))
+            out.append(case)
         r = info["links_from_tree"]
         for tree, spots in sorted(facts.spots.items()):
             if len(spots) < 2:
                 continue
-            branches = []
-            for x in spots:
-                sets: Sets = ((x, "tent"),) if x not in board.cells else ()
-                branches.append((f"tree {cells_text([tree])} is linked to {cells_text([x])}",
-                                 sets, ((tree, x),)))
-            out.append(Case(r.name, r.id, r.sheet,
-                            f"tree {cells_text([tree])} links to one of {cells_text(spots)}",
-                            (Use("tree", (tree,)), Use("cells", tuple(spots))),
-                            tuple(branches)))
+            key = ("links_from_tree", tree, tuple((x, x in board.cells) for x in spots))
+            case = known.get(key)
+            if case is None:
+                branches = []
+                for x in spots:
+                    sets: Sets = ((x, "tent"),) if x not in board.cells else ()
+                    branches.append((f"tree {cells_text([tree])} is linked to "
+                                     f"{cells_text([x])}", sets, ((tree, x),)))
+                case = known[key] = Case(
+                    r.name, r.id, r.sheet,
+                    f"tree {cells_text([tree])} links to one of {cells_text(spots)}",
+                    (Use("tree", (tree,)), Use("cells", tuple(spots))), tuple(branches))
+            out.append(case)
         r = info["links_from_tent"]
         for tent, owners in sorted(facts.owners.items()):
             if len(owners) < 2:
                 continue
-            out.append(Case(r.name, r.id, r.sheet,
-                            f"tent {cells_text([tent])} links to one of the trees "
-                            f"{cells_text(owners)}",
-                            (Use("tent", (tent,)), Use("trees", tuple(owners))),
-                            tuple((f"tent {cells_text([tent])} is linked to tree "
-                                   f"{cells_text([t])}", (), ((t, tent),)) for t in owners)))
+            key = ("links_from_tent", tent, tuple(owners))
+            case = known.get(key)
+            if case is None:
+                case = known[key] = Case(
+                    r.name, r.id, r.sheet,
+                    f"tent {cells_text([tent])} links to one of the trees {cells_text(owners)}",
+                    (Use("tent", (tent,)), Use("trees", tuple(owners))),
+                    tuple((f"tent {cells_text([tent])} is linked to tree {cells_text([t])}",
+                           (), ((t, tent),)) for t in owners))
+            out.append(case)
         r = info["fill_in_row"]
         for line in self.lines:
             case = self._fill_in_row(board, facts, line, r)
@@ -690,14 +710,23 @@ class TentsReasoner(ReasonerBase):
         clue = _clue(self.inst, line)
         if clue is None:
             return None
-        cells = line_cells(self.inst, line)
+        cells = self._line_cells[line]
         need = clue - sum(1 for c in cells if board.cells.get(c) == "tent")
         room = facts.room.get(line, [])
-        if need <= 0 or need > len(room):
+        if need <= 0 or need > len(room) or not 2 <= _count_placements(room, need) \
+                <= MAX_FILL_IN_ROW:
             return None
+        key = ("fill_in_row", line, need, tuple(room),
+               tuple(c for c in cells if c in facts.unknown))
+        case = self._cases.get(key)
+        if case is None:
+            case = self._cases[key] = self._fill_in_row_case(line, clue, need, room, facts, r)
+        return case
+
+    def _fill_in_row_case(self, line: LineKey, clue: int, need: int, room: list[Cell],
+                          facts: BoardFacts, r: RuleInfo) -> Case:
+        cells = self._line_cells[line]
         ways = placements(room, need, MAX_FILL_IN_ROW + 1)
-        if len(ways) < 2 or len(ways) > MAX_FILL_IN_ROW:
-            return None
         unknown = [c for c in cells if c in facts.unknown]
         branches = []
         for way in ways:
@@ -878,6 +907,30 @@ def _packing_size(room: Sequence[Cell]) -> int:
         else:
             prev = None
     return taken
+
+
+def _count_placements(room: Sequence[Cell], need: int) -> int:
+    """How many ways :func:`placements` has (without listing them)."""
+    runs: list[int] = []
+    prev: Cell | None = None
+    for c in room:
+        if prev is not None and abs(c[0] - prev[0]) + abs(c[1] - prev[1]) == 1:
+            runs[-1] += 1
+        else:
+            runs.append(1)
+        prev = c
+    return _count_in_runs(tuple(runs), need)
+
+
+@lru_cache(maxsize=4096)
+def _count_in_runs(runs: tuple[int, ...], need: int) -> int:
+    """Ways to choose ``need`` cells, no two consecutive, in runs of these lengths: a run of m
+    cells holds j of them in C(m - j + 1, j) ways, and the runs multiply."""
+    ways = [1] + [0] * need  # ways[k]: k cells chosen in the runs so far
+    for m in runs:
+        ways = [sum(ways[k - j] * comb(m - j + 1, j) for j in range(min(k, (m + 1) // 2) + 1))
+                for k in range(need + 1)]
+    return ways[need]
 
 
 def placements(room: Sequence[Cell], need: int, limit: int) -> list[tuple[Cell, ...]]:
