@@ -671,7 +671,8 @@ class TentsReasoner(ReasonerBase):
         for tree, spots in sorted(facts.spots.items()):
             if len(spots) < 2:
                 continue
-            key = ("links_from_tree", tree, tuple((x, x in board.cells) for x in spots))
+            key: tuple[Any, ...] = ("links_from_tree", tree,
+                                    tuple((x, x in board.cells) for x in spots))
             case = known.get(key)
             if case is None:
                 branches = []
