@@ -212,10 +212,11 @@ def _no_cleanup(program: Grounded) -> None:
     program.ctl.enable_cleanup = False
 
 
-# The stages of an evaluation, cheapest first (see TentsReasoner.evaluate); the last stage has
-# the other rules: Only Placement and the contradiction rules, which read room.lp.
+# The stages of an evaluation of the direct rules, cheapest first (see TentsReasoner.evaluate);
+# the contradiction rules make one more stage.
 _STAGES = (("finish_with_grass", "surround_tent_with_grass", "empty_field"),
-           ("tree_for_tent", "tent_for_tree", "last_camping_spot", "finish_with_tents"))
+           ("tree_for_tent", "tent_for_tree", "last_camping_spot", "finish_with_tents"),
+           ("only_placement",))
 
 # What a step may add to the board (grass, tents, links) and leave the instances of a rule as
 # they were, less the cells it sets: the rule's conditions do not read it. (What the direct rules
@@ -255,10 +256,16 @@ class TentsReasoner(ReasonerBase):
         consts = PUZZLE.constants(inst)
         stage_of = {rid: i for i, ids in enumerate(_STAGES) for rid in ids}
         self._stages: list[_Stage] = []
+        """The direct rules' stages, then the contradiction rules'."""
         for i in range(len(_STAGES) + 1):
-            rules_i = tuple(r for r in self.rules if stage_of.get(r.id, len(_STAGES)) == i)
+            rules_i = tuple(r for r in self.rules if r.kind is not Kind.CASE
+                            and stage_of.get(r.id, len(_STAGES)) == i)
             if rules_i:
                 self._stages.append(_Stage(rules_i, facts, consts))
+        self._contradiction_stages = [st for st in self._stages
+                                      if any(r.kind is Kind.CONTRADICTION for r in st.rules)]
+        self._direct_stages = [st for st in self._stages
+                               if any(r.kind is Kind.DIRECT for r in st.rules)]
         # the game is solved hundreds of times, each in milliseconds: a plain blocking call
         # costs less than a solve thread
         self._game = Grounded(Program((*PUZZLE.encodings(SolveOptions(), inst), REPROOF), facts,
@@ -390,9 +397,9 @@ class TentsReasoner(ReasonerBase):
         A run of the rules asks whether a contradiction fires, and if not for the first direct
         step; so the rules are solved in stages, as far as asked (:data:`_STAGES`): the direct
         rules ranked first (Finish with Grass, Surround Tent with Grass, Empty Field), then the
-        next four, then Only Placement with the contradiction rules. Each stage is a program of
-        its own, and a solve costs in proportion to the program, so the first step often costs
-        a fraction of a solve of every rule.
+        next four, then Only Placement; the contradiction rules are one more stage. Each stage
+        is a program of its own, and a solve costs in proportion to the program, so the first
+        step often costs a fraction of a solve of every rule.
 
         A stage need not be solved again when the board only adds to the board it last saw,
         in ways that its rules do not read (:data:`_STABLE_UNDER`): e.g. Surround Tent with
@@ -401,7 +408,7 @@ class TentsReasoner(ReasonerBase):
 
         Contradictions: on a board that agrees with the one solution of the puzzle (the solver
         found it once: :meth:`solution_hint`), no contradiction rule can fire, and none is
-        solved for. Elsewhere (in a case split's branches) the last stage is solved first.
+        solved for. Elsewhere (in a case split's branches) their stage is solved first.
         """
         if not self.reuse:
             hits = self.hits(board)
@@ -417,7 +424,8 @@ class TentsReasoner(ReasonerBase):
         def every_contradiction() -> list[list[Hit]]:
             if self._consistent(board):
                 return []
-            return self._groups(board, self._solve(self._stages[-1], board))[1]
+            return [g for st in self._contradiction_stages
+                    for g in self._groups(board, self._solve(st, board))[1]]
 
         return Evaluation(board,
                           _Steps(self, board, lambda: self._first_direct(board), every_direct),
@@ -436,7 +444,7 @@ class TentsReasoner(ReasonerBase):
 
     def _first_direct(self, board: Board) -> list[Hit] | None:
         """The hits of the first direct step on the board (see :meth:`evaluate`)."""
-        for stage in self._stages:
+        for stage in self._direct_stages:
             reused = self._reused(stage, board)
             if reused is not None:
                 hits, upto = reused
