@@ -530,7 +530,17 @@ class TentsReasoner(ReasonerBase):
 
     def entails(self, board: Board, sets: Sets, links: tuple[Link, ...]) -> bool:
         """Do the board and the game rules force these cells and links? (rules/reproof.lp:
-        the claims are set as externals; the board plus ``doubt`` must be unsatisfiable)"""
+        the claims are set as externals; the board plus ``doubt`` must be unsatisfiable)
+
+        Cells claimed on a board that extends one the solver proved to have exactly one
+        solution S (see :meth:`_known_solution`) need no solve of their own: the board's
+        solutions are S or none, so it forces a cell exactly when S agrees (or it has none).
+        Links are always solved for: a solution's tents may be paired with its trees in
+        more than one way."""
+        if not links:
+            known, sol = self._known_solution(board)
+            if known:
+                return sol is None or all(sol.cells.get(c) == v for c, v in sets)
         claims = {_F("claim_" + v, [_N(r), _N(c)]) for (r, c), v in sets}
         claims |= {_F("claim_link", [_N(t[0]), _N(t[1]), _N(x[0]), _N(x[1])]) for t, x in links}
         if any(self._game.literal(a) is None for a in claims):
