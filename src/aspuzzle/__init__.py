@@ -7,6 +7,7 @@ from aspuzzle.diagnosis import Diagnosis, diagnose
 from aspuzzle.engine import SolveConfig, Status
 from aspuzzle.errors import AspuzzleError, InputError, Location, UsageError
 from aspuzzle.explain import check, check_step, explain, hint
+from aspuzzle.generator import Generated, generate, generate_many
 from aspuzzle.puzzles import REGISTRY, Puzzle, SolveOptions, get_puzzle
 
 __all__ = [
@@ -14,6 +15,7 @@ __all__ = [
     "AspuzzleError",
     "Count",
     "Diagnosis",
+    "Generated",
     "InputError",
     "Loaded",
     "Location",
@@ -29,6 +31,8 @@ __all__ = [
     "detect",
     "diagnose",
     "explain",
+    "generate",
+    "generate_many",
     "get_puzzle",
     "hint",
     "load",

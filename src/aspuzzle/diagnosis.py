@@ -33,7 +33,7 @@ import clingo
 
 from aspuzzle.engine import Grounded, Program, SolveConfig, Status
 
-__all__ = ["Clue", "Clues", "Diagnosis", "diagnose"]
+__all__ = ["Clue", "ClueSolver", "Clues", "Diagnosis", "diagnose", "minimal_core"]
 
 JSON = dict[str, Any]
 Literal = tuple[clingo.Symbol, bool]
@@ -147,8 +147,10 @@ def _guarded(name: str, clues: Sequence[Clue]) -> str:
     return "\n".join(out) + "\n"
 
 
-class _Solver:
-    """The puzzle grounded once with every clue (and every candidate repair) behind a guard."""
+class ClueSolver:
+    """The puzzle grounded once with every clue (and every candidate repair) behind a guard,
+    so that any subset of them can be solved for without grounding again: the diagnosis
+    shrinks cores and tries repairs with it, the generators add and remove clues."""
 
     def __init__(self, loaded: Any, clues: Clues, repairs: Sequence[Clue] = (),
                  config: SolveConfig | None = None) -> None:
@@ -197,7 +199,7 @@ class _Solver:
         return [p.from_model(self.loaded.instance, sorted(a)) for a in res.answers]
 
 
-def minimal_core(solver: _Solver) -> list[int]:
+def minimal_core(solver: ClueSolver) -> list[int]:
     """A subset-minimal set of clues without a solution (each clue needed, checked)."""
     core = solver.core(range(len(solver.clues)))
     if core is None:
@@ -235,7 +237,7 @@ def _repair(loaded: Any, clues: Clues, known: list[Any], config: SolveConfig | N
                  if all(_excludes(c, s) for s in known if s != base)]
         if not cands:
             continue
-        fixer = _Solver(loaded, clues, cands, config)
+        fixer = ClueSolver(loaded, clues, cands, config)
         for j, c in enumerate(cands):
             if not all(_excludes(c, s) for s in known if s != base):
                 continue
@@ -247,7 +249,7 @@ def _repair(loaded: Any, clues: Clues, known: list[Any], config: SolveConfig | N
     # of the solutions seen), then leave out those not needed
     first = known[0]
     cands = p.repairs(inst, first)
-    fixer = _Solver(loaded, clues, cands, config)
+    fixer = ClueSolver(loaded, clues, cands, config)
     chosen: list[int] = []
     while True:
         other = next((s for s in fixer.solutions(chosen) if s != first), None)
@@ -309,7 +311,7 @@ def diagnose(puzzle: Any, *, board: Any = None, config: SolveConfig | None = Non
     p = loaded.puzzle
     name = p.name
     clues: Clues = p.clues(loaded.instance)
-    solver = _Solver(loaded, clues, config=config)
+    solver = ClueSolver(loaded, clues, config=config)
     sols = solver.solutions()
     mistake, encode = _board(loaded, board) if board is not None else (None, None)
     if not sols:

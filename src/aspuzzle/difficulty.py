@@ -14,10 +14,12 @@ is the deepest case split nesting among its steps (:func:`tier_of`).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-__all__ = ["RULE_TIERS", "Tier", "rate", "rule_tier", "rule_tiers", "tier_of"]
+__all__ = ["RULE_TIERS", "SCORE_WEIGHTS", "Grade", "Tier", "grade", "rate", "rule_counts",
+           "rule_tier", "rule_tiers", "score", "tier_of"]
 
 
 class Tier(StrEnum):
@@ -105,7 +107,98 @@ def tier_of(steps: Iterable[Any]) -> Tier:
 def rate(loaded: Any) -> Tier | None:
     """The tier needed to explain a loaded puzzle completely; ``None`` if no tier suffices
     (the explanation gets stuck, or the puzzle has no unique solution)."""
+    g = grade(loaded)
+    return g.tier if g.graded else None
+
+
+@dataclass(frozen=True)
+class Grade:
+    """How hard a puzzle is, measured with the explain engine (see :func:`grade`)."""
+
+    status: str
+    """The explanation's status: ``solved`` (graded), ``not unique``, ``contradiction`` (no
+    solution), ``stuck`` (unique, but beyond every tier's rules)."""
+    tier: Tier | None
+    """The weakest tier whose rules explain the puzzle completely (``None`` unless solved)."""
+    rules: dict[str, int]
+    """How often each rule (by id) was applied, inside case splits' branches too."""
+    score: int
+    """Orders puzzles within a tier (see :func:`score`); 0 unless solved."""
+    steps: int
+    """Steps of the explanation at the top level."""
+    explanation: Any = None
+    """The :class:`aspuzzle.explain.Explanation` graded."""
+
+    @property
+    def graded(self) -> bool:
+        return self.status == "solved"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"status": self.status, "tier": str(self.tier) if self.tier else None,
+                "score": self.score, "steps": self.steps, "rules": dict(sorted(self.rules.items()))}
+
+
+def _walk(steps: Iterable[Any]) -> Iterable[Any]:
+    for s in steps:
+        yield s
+        for b in getattr(s, "branches", ()):
+            yield from _walk(b.steps)
+            if b.closed_by is not None:
+                yield b.closed_by
+
+
+def rule_counts(steps: Iterable[Any]) -> dict[str, int]:
+    """How often each rule (by id) is applied in the steps, branches and their closing
+    contradictions included."""
+    out: dict[str, int] = {}
+    for s in _walk(steps):
+        key = s.rule_id or s.rule
+        out[key] = out.get(key, 0) + 1
+    return out
+
+
+SCORE_WEIGHTS = {"direct": 1, "case": 10, "nested": 100}
+"""Points per applied rule by the kind of reasoning: a direct step 1, a case split 10, a case
+split nested inside another's branch 100 (see :func:`score`)."""
+
+
+def score(steps: Iterable[Any]) -> int:
+    """A number that orders puzzles of one tier by how much reasoning they take: every direct
+    step and every contradiction that closes a branch counts 1, every case split 10, and a case
+    split inside a branch of another case split 100 (:data:`SCORE_WEIGHTS`). Steps inside
+    branches count too, so a split whose branches take long to close costs more."""
+    total = 0
+
+    def visit(items: Iterable[Any], inside: bool) -> None:
+        nonlocal total
+        for s in items:
+            if str(s.kind) == "case":
+                total += SCORE_WEIGHTS["nested" if inside else "case"]
+                for b in s.branches:
+                    visit(b.steps, True)
+                    if b.closed_by is not None:
+                        total += SCORE_WEIGHTS["direct"]
+            else:
+                total += SCORE_WEIGHTS["direct"]
+
+    visit(steps, False)
+    return total
+
+
+def grade(loaded: Any, *, reasoner: Any = None) -> Grade:
+    """Grade a loaded puzzle with the explain engine: explain it at the hardest tier (which
+    takes the weakest reasoning that works at every point, so the tier it reports is the
+    weakest that explains the whole puzzle), count the rules it applied and score it.
+
+    >>> import aspuzzle
+    >>> g = grade(aspuzzle.load("examples/tents/seed-6x6.txt"))
+    >>> g.status, str(g.tier), g.score > 0
+    ('solved', 'direct', True)
+    """
     from aspuzzle.explain import explain
 
-    result = explain(loaded)
-    return Tier(result.tier) if result.solved else None
+    e = explain(loaded, reasoner=reasoner)
+    steps = list(e.steps)
+    if not e.solved:
+        return Grade(e.status, None, rule_counts(steps), 0, len(steps), e)
+    return Grade(e.status, Tier(e.tier), rule_counts(steps), score(steps), len(steps), e)
