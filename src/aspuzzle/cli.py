@@ -414,9 +414,10 @@ def build_parser() -> argparse.ArgumentParser:
 EXTRA_COMMANDS: list[Callable[[Any], None]] = []
 """Hooks that add subcommands (explain, hint, ...) from their own modules."""
 
+from aspuzzle.cli_generate import register as _register_generate  # noqa: E402
 from aspuzzle.cli_reasoning import register as _register_reasoning  # noqa: E402
 
-EXTRA_COMMANDS.append(_register_reasoning)
+EXTRA_COMMANDS += [_register_reasoning, _register_generate]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,230 @@
+"""The ``generate`` and ``rate`` commands (thin: the work is in :mod:`aspuzzle.generator` and
+:func:`aspuzzle.difficulty.grade`).
+
+``generate`` exit status: 0 every puzzle made; 2 an impossible request or bad usage; 3 a
+puzzle could not be made within the attempts allowed (the puzzles made before it are kept).
+``rate`` exit status: 0 graded; 1 not graded (no solution, several, or beyond the rules); 2 bad
+input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from aspuzzle import api
+from aspuzzle.errors import InputError, UsageError
+
+EXIT_FAILED = 3
+
+
+def _cli() -> Any:
+    from aspuzzle import cli
+
+    return cli
+
+
+# --- generate -------------------------------------------------------------------------------
+
+def _puzzle_text(generated: Any, fmt: str | None) -> tuple[str, str]:
+    """(format name, text) of a generated puzzle: in ``fmt``, or in the first one-line format
+    that can hold it (game IDs, URLs), else the type's text format."""
+    from aspuzzle.generator import default_format
+
+    p = generated.loaded.puzzle
+    if fmt is not None:
+        f = p.formats.get(fmt)
+        if f is None or f.write is None:
+            names = ", ".join(n for n, x in p.formats.items() if x.write is not None)
+            raise UsageError(f"{p.name} cannot be written as '{fmt}' (choose from: {names})")
+        try:
+            return fmt, f.write(generated.loaded.instance, None)
+        except (InputError, UsageError) as e:
+            raise UsageError(f"the {fmt} format cannot hold this puzzle: {e}") from None
+    first = default_format(p)
+    order = [first] + [n for n in p.formats if n != first]
+    for name in order:
+        f = p.formats[name]
+        if f.write is None or (not f.inline and name != next(iter(p.formats))):
+            continue
+        try:
+            return name, f.write(generated.loaded.instance, None)
+        except (InputError, UsageError):
+            continue
+    raise UsageError(f"no format of {p.name} can hold this puzzle")  # pragma: no cover
+
+
+def _vocabulary(path: str | None) -> Any:
+    if path is None:
+        return None
+    import importlib
+
+    lg = importlib.import_module("aspuzzle.puzzles.logicgrid.generate")
+    reader: Callable[[str, str], Any] = lg.read_vocabulary
+    return reader(api.read_input(path), path)
+
+
+def _results(request: Any, seeds: range, args: argparse.Namespace) -> Iterator[Any]:
+    from aspuzzle import generator
+
+    return generator.generate_seeds(request, seeds, max_attempts=args.max_attempts)
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    from aspuzzle import generator
+
+    cli = _cli()
+    if args.count < 1:
+        raise UsageError("--count must be at least 1")
+    request = generator.make_request(args.type, size=args.size, difficulty=args.difficulty,
+                                     minimal=args.minimal, adjacent=args.adjacent,
+                                     vocabulary=_vocabulary(args.categories))
+    if args.to is not None:
+        from aspuzzle.puzzles import get_puzzle
+
+        p = get_puzzle(request.type)
+        if args.to not in p.formats or p.formats[args.to].write is None:
+            names = ", ".join(n for n, x in p.formats.items() if x.write is not None)
+            raise UsageError(f"{p.name} cannot be written as '{args.to}' (choose from: {names})")
+    out_path = Path(args.output) if args.output else None
+    if out_path is not None and str(out_path.parent) and not out_path.parent.is_dir():
+        raise InputError("directory does not exist", source=str(out_path.parent))
+    seed = args.seed if args.seed is not None else generator.random_seed()
+    if args.seed is None and not args.json:
+        cli._err.print(f"aspuzzle: seed {seed} (give --seed {seed} to make these again)",
+                       markup=False)
+    seeds = range(seed, seed + args.count)
+    results = _results(request, seeds, args)
+    progress = args.count > 1 and cli._err.is_terminal and \
+        (out_path is not None or not sys.stdout.isatty())
+    chunks: list[str] = []
+
+    def emit(text: str) -> None:
+        if out_path is not None:
+            chunks.append(text)
+        else:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+
+    code = cli.EXIT_OK
+    try:
+        if progress:
+            from rich.progress import track
+
+            results = iter(track(results, total=args.count, description="generating",
+                                 console=cli._err, transient=True))
+        for g in results:
+            name, text = _puzzle_text(g, args.to)
+            if args.json:
+                record = g.to_json(name)
+                record["puzzle"] = text
+                emit(_json_line(record))
+            else:
+                multiline = "\n" in text.rstrip("\n")
+                emit(text if text.endswith("\n") else text + "\n")
+                if multiline and args.count > 1:
+                    emit("\n")
+    except generator.GenerationFailed as e:
+        cli._fail(str(e))
+        code = EXIT_FAILED
+    if out_path is not None and chunks:
+        cli.write_atomic(out_path, "".join(chunks))
+    return int(code)
+
+
+def _json_line(obj: Any) -> str:
+    import json
+
+    return json.dumps(obj, ensure_ascii=False) + "\n"
+
+
+# --- rate -----------------------------------------------------------------------------------
+
+def cmd_rate(args: argparse.Namespace) -> int:
+    from aspuzzle.difficulty import grade
+    from aspuzzle.engine import Status
+
+    cli = _cli()
+    many = len(args.inputs) > 1
+
+    def handle(arg: str, loaded: api.Loaded) -> tuple[int, dict[str, Any] | None]:
+        res = api.solve(loaded)
+        record: dict[str, Any] = {"type": loaded.puzzle.name, "status": str(res.status)}
+        head = f"{loaded.source}: " if many else ""
+        if res.status is not Status.UNIQUE:
+            words = {Status.MULTIPLE: "not graded: the puzzle has more than one solution",
+                     Status.NONE: "not graded: the puzzle has no solution",
+                     Status.TIMEOUT: "not graded: time limit reached"}[res.status]
+            record.update(graded=False, note=words)
+            if not args.json:
+                cli._out.print(f"{head}{words}", markup=False)
+            return cli.EXIT_NONE, record
+        g = grade(loaded)
+        record.update(graded=g.graded, **{k: v for k, v in g.to_json().items()
+                                          if k != "status"})
+        record["time_s"] = round(res.time_s + g.explanation.time_s, 6)
+        if not g.graded:
+            note = ("not graded: the rules do not solve it "
+                    "(it is harder than the hardest tier, nested)")
+            record["note"] = note
+            if not args.json:
+                cli._out.print(f"{head}{note}", markup=False)
+            return cli.EXIT_NONE, record
+        if not args.json:
+            rules = ", ".join(f"{r} {n}" for r, n in
+                              sorted(g.rules.items(), key=lambda kv: (-kv[1], kv[0])))
+            cli._out.print(f"{head}tier {g.tier}, score {g.score} ({g.steps} steps; {rules})",
+                           markup=False)
+        return cli.EXIT_OK, record
+
+    return int(cli.run_each(args, handle, what="rating"))
+
+
+# --- parser ---------------------------------------------------------------------------------
+
+def register(sub: Any) -> None:
+    """Add ``generate`` and ``rate`` to the main parser's subparsers."""
+    cli = _cli()
+    sp = sub.add_parser("generate", help="make new puzzles of a size and difficulty, each with "
+                                         "exactly one solution")
+    sp.add_argument("type", metavar="TYPE", type=cli._type_name,
+                    help="tents, futoshiki, hitori or logicgrid")
+    sp.add_argument("--size", metavar="S",
+                    help="tents and hitori WxH (e.g. 10x10, 12x8); futoshiki N (4..12); "
+                         "logicgrid KxN (K categories of N values)")
+    sp.add_argument("--difficulty", metavar="TIER",
+                    help="direct, case or nested: the weakest reasoning that solves it "
+                         "(default: direct)")
+    sp.add_argument("--count", type=cli._positive_int, default=1, metavar="N",
+                    help="how many puzzles (default 1)")
+    sp.add_argument("--seed", type=cli._positive_int, metavar="SEED",
+                    help="puzzle i is made from SEED+i alone: the same options and version "
+                         "give the same puzzles (default: a random seed, printed)")
+    sp.add_argument("--minimal", action="store_true",
+                    help="no clue can be left out without losing uniqueness (futoshiki, "
+                         "logicgrid; tents line clues)")
+    sp.add_argument("--adjacent", action="store_true", help="futoshiki: Tatham's adjacent mode")
+    sp.add_argument("--categories", metavar="FILE",
+                    help="logicgrid: categories and values to draw from (see the README)")
+    sp.add_argument("--to", metavar="FORMAT",
+                    help="output format (default: a game ID or URL if the type has one that "
+                         "holds the puzzle, else text)")
+    sp.add_argument("--json", action="store_true",
+                    help="JSON Lines: type, format, puzzle, solution, tier, score, rules, seed")
+    sp.add_argument("-o", "--output", metavar="FILE",
+                    help="write to FILE (atomically: complete or not at all)")
+    from aspuzzle.generator import MAX_ATTEMPTS
+
+    sp.add_argument("--max-attempts", type=cli._positive_int, default=MAX_ATTEMPTS, metavar="N",
+                    help="attempts per puzzle before giving up with exit status 3 "
+                         f"(default {MAX_ATTEMPTS})")
+    sp.set_defaults(func=cmd_generate)
+
+    sp = sub.add_parser("rate", help="the difficulty tier of puzzles, the rules they need and "
+                                     "a score")
+    cli._inputs(sp)
+    sp.add_argument("--json", action="store_true", help="JSON Lines, one record per input")
+    sp.set_defaults(func=cmd_rate)
