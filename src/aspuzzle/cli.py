@@ -199,13 +199,19 @@ def _print_json(obj: Any) -> None:
 def cmd_solve(args: argparse.Namespace) -> int:
     config, options = _config(args), _options(args)
     many = len(args.inputs) > 1
+    picture = _picture_mode(args)
 
     def handle(arg: str, loaded: api.Loaded) -> tuple[int, Record | None]:
         write = _writer(loaded, args.to, need_solution=True) if args.to is not None else None
         result = api.solve(loaded, max_solutions=args.max, config=config, options=options)
         if args.json:
             return result.exit_code, result.to_json()
-        if write is not None:
+        if picture is not None:
+            if result.solutions:
+                _emit_picture(picture, loaded, result.solutions[0], args.output)
+            else:
+                _fail(f"{loaded.source}: {_verdict(result)}")
+        elif write is not None:
             if result.solutions:
                 sys.stdout.write(write(loaded.instance, result.solutions[0]))
             else:
@@ -262,11 +268,60 @@ def cmd_count(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    picture = _picture_mode(args)
+
     def handle(arg: str, loaded: api.Loaded) -> tuple[int, Record | None]:
-        _out.print(loaded.puzzle.render(loaded.instance, None, ascii=args.ascii), markup=False)
+        if picture is not None:
+            _emit_picture(picture, loaded, None, args.output)
+        else:
+            _out.print(loaded.puzzle.render(loaded.instance, None, ascii=args.ascii),
+                       markup=False)
         return EXIT_OK, None
 
     return run_each(args, handle)
+
+
+def _picture_mode(args: argparse.Namespace) -> str | None:
+    """``svg``, ``png`` or None (text), after refusing what cannot go with a picture."""
+    svg, png, output = args.svg, args.png, args.output
+    if svg and png:
+        raise UsageError("--svg and --png cannot be combined: choose one picture format")
+    mode = "svg" if svg else "png" if png else None
+    if mode is None:
+        if output:
+            raise UsageError("-o/--output writes a picture: add --svg or --png")
+        return None
+    for flag in ("json", "to", "ascii"):
+        if getattr(args, flag, None):
+            raise UsageError(f"--{mode} cannot be combined with --{flag}")
+    if len(args.inputs) > 1:
+        raise UsageError(f"--{mode} draws one puzzle: give one input")
+    if mode == "png":
+        from aspuzzle.render.png import load_cairosvg
+
+        load_cairosvg()  # missing: say so before any work
+        if not output and sys.stdout.isatty():
+            raise UsageError("a PNG picture cannot go to a terminal: write it to a file "
+                             "with -o FILE")
+    return mode
+
+
+def _emit_picture(mode: str, loaded: api.Loaded, solution: Any, output: str | None) -> None:
+    from aspuzzle.render import render_svg, svg_to_png
+
+    svg = render_svg(loaded, solution=solution)
+    data: str | bytes = svg if mode == "svg" else svg_to_png(svg)
+    if output:
+        out = Path(output)
+        if not out.parent.exists() and str(out.parent):
+            raise InputError("directory does not exist", source=str(out.parent))
+        write_atomic(out, data)
+    elif isinstance(data, str):
+        sys.stdout.write(data)
+    else:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
 
 
 def _writer(loaded: api.Loaded, fmt: str | None,
@@ -285,13 +340,14 @@ def _writer(loaded: api.Loaded, fmt: str | None,
     return f.write
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write a file so that it is either complete or not there at all."""
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Write a file (text as UTF-8, or bytes) so that it is either complete or not there at
+    all."""
     directory = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(text.encode("utf-8") if isinstance(text, str) else text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
@@ -368,6 +424,14 @@ def _solving(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--json", action="store_true", help="print JSON (JSON Lines for many inputs)")
 
 
+def _pictures(sp: argparse.ArgumentParser, what: str) -> None:
+    sp.add_argument("--svg", action="store_true", help=f"draw {what} as an SVG picture")
+    sp.add_argument("--png", action="store_true",
+                    help=f"draw {what} as a PNG picture (needs aspuzzle[png])")
+    sp.add_argument("-o", "--output", metavar="FILE",
+                    help="write the picture to FILE (atomically)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="aspuzzle",
                      description="Solve, count and convert logic puzzles with clingo.")
@@ -382,6 +446,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="print up to N solutions (default 2: enough to show non-uniqueness)")
     sp.add_argument("--ascii", action="store_true", help="plain ASCII boards, no emoji")
     sp.add_argument("--to", metavar="FORMAT", help="print the solved puzzle in this format")
+    _pictures(sp, "the solved puzzle (the first solution)")
     sp.set_defaults(func=cmd_solve)
 
     sp = sub.add_parser("count", help="count the distinct solutions")
@@ -394,6 +459,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("render", help="show the puzzle, unsolved")
     _inputs(sp)
     sp.add_argument("--ascii", action="store_true", help="plain ASCII, no emoji")
+    _pictures(sp, "the puzzle")
     sp.set_defaults(func=cmd_render)
 
     sp = sub.add_parser("convert", help="convert a puzzle to another format")
