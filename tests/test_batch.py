@@ -141,7 +141,7 @@ INTERRUPTED = textwrap.dedent("""
     from tests.test_batch import nap
     if __name__ == "__main__":
         try:
-            for outcome in imap(nap, [0.0, 30.0, 30.0, 30.0], jobs=2):
+            for outcome in imap(nap, [0.0, 30.0, 30.0], jobs=3):
                 print("ready", flush=True)
         except KeyboardInterrupt:
             print("interrupted", flush=True)

@@ -207,8 +207,13 @@ def _worker_init() -> None:
 
 
 def _mp_context() -> multiprocessing.context.BaseContext:
-    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    return multiprocessing.get_context(method)
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    ctx = multiprocessing.get_context("forkserver")
+    # The server imports aspuzzle (most of a second) once, before it forks any worker; by
+    # default each worker would import it again, for every pool.
+    ctx.set_forkserver_preload(["__main__", "aspuzzle.batch"])
+    return ctx
 
 
 def _new_pool(workers: int) -> ProcessPoolExecutor:
