@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -48,6 +49,10 @@ def die_on(x: int) -> int:
         os._exit(9)  # as if killed, or a crash in native code
     time.sleep(0.05)
     return x
+
+
+def lock_for_one(x: int) -> Any:
+    return threading.Lock() if x == 1 else x
 
 
 def solve_summary(path: str) -> dict[str, Any]:
@@ -114,6 +119,13 @@ def test_a_worker_that_dies_fails_its_own_input_only() -> None:
     out = values(imap(die_on, range(10), jobs=2))
     assert out[:3] == [0, 1, 2] and out[4:] == list(range(4, 10))
     assert isinstance(out[3], Err) and out[3].internal and "worker process died" in out[3].message
+
+
+def test_an_input_or_result_that_cannot_be_pickled_fails_alone() -> None:
+    out = values(imap(lock_for_one, [0, 1, 2, threading.Lock(), 4], jobs=2))
+    assert out[0::2] == [0, 2, 4]
+    assert isinstance(out[1], Err) and out[1].internal and "pickle" in out[1].message
+    assert isinstance(out[3], Err) and out[3].internal and "pickle" in out[3].message
 
 
 def test_inputs_read_lazily_and_stopping_early_ends_the_workers() -> None:

@@ -104,6 +104,9 @@ class BatchError(AspuzzleError):
 
 def cpu_count() -> int:
     """The cores this process may run on (its affinity mask where the platform has one)."""
+    process_cpu_count = getattr(os, "process_cpu_count", None)  # Python 3.13
+    if process_cpu_count is not None:
+        return max(1, int(process_cpu_count() or 1))
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:
