@@ -340,12 +340,24 @@ def _writer(loaded: api.Loaded, fmt: str | None,
     return f.write
 
 
+def _new_file_mode(path: Path) -> int:
+    """The mode a plain ``open(path, "w")`` would give: the file's own if it exists, else
+    0666 less the umask."""
+    try:
+        return os.stat(path).st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def write_atomic(path: Path, text: str | bytes) -> None:
     """Write a file (text as UTF-8, or bytes) so that it is either complete or not there at
     all."""
     directory = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
+        os.fchmod(fd, _new_file_mode(path))  # mkstemp's 0600 is for secrets, not puzzles
         with os.fdopen(fd, "wb") as fh:
             fh.write(text.encode("utf-8") if isinstance(text, str) else text)
             fh.flush()
