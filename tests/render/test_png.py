@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import os
 import struct
 import subprocess
 import sys
@@ -75,6 +76,9 @@ def test_render_svg_prints_the_picture_and_writes_files(tmp_path: Path) -> None:
     assert r.returncode == 0 and r.stdout == ""
     assert out.read_bytes()[:8] == PNG_SIGNATURE
     assert [p.name for p in tmp_path.iterdir()] == ["board.png"]  # no temporary file left
+    umask = os.umask(0)
+    os.umask(umask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~umask  # as open() makes files, not 0600
 
 
 def test_solve_svg_draws_the_first_solution(tmp_path: Path) -> None:

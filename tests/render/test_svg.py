@@ -291,3 +291,15 @@ def test_text_is_escaped_and_the_picture_scales() -> None:
     assert "A & B" in values and "<C>" in values
     w, h = float(root.get("width", "")), float(root.get("height", ""))
     assert root.get("viewBox") == f"0 0 {root.get('width')} {root.get('height')}" and w > 0 < h
+
+
+@pytest.mark.parametrize(("name", "source"), [
+    ("tents", "tents/seed-6x6.txt"), ("futoshiki", "futoshiki/seed-4x4.txt"),
+    ("hitori", "hitori/seed-6x6.txt"), ("logicgrid", "logicgrid/boys-in-the-hood.logic"),
+])
+def test_the_readme_pictures_are_what_the_command_makes(name: str, source: str) -> None:
+    """docs/img holds ``aspuzzle solve examples/SOURCE --svg -o docs/img/NAME.svg``: remake
+    them with that command when the drawing changes."""
+    loaded, solution = solved(EXAMPLES / source)
+    picture = EXAMPLES.parent / "docs" / "img" / f"{name}.svg"
+    assert picture.read_text(encoding="utf-8") == render_svg(loaded, solution=solution)
