@@ -115,29 +115,81 @@ def run_each(args: argparse.Namespace, handle: Handler, *, what: str = "solving"
     ``{"input": ..., "status": "error", "error": "<message>", "exit": 2}``. The message also goes
     to stderr, one line. A whole corpus on the command line with ``--json`` to a file shows a
     progress bar on a terminal's stderr.
+
+    With ``--jobs J`` (J other than 1) or ``--dask ADDRESS`` and several inputs, the inputs are
+    handled in worker processes (:mod:`aspuzzle.batch`): each worker makes the command's handler
+    from ``args.make_handler`` and runs it exactly as here, its output caught and written here
+    in input order, so the output is the same bytes as with ``--jobs 1``.
     """
     as_json = bool(getattr(args, "json", False))
     many = len(args.inputs) > 1
-    inputs: Iterable[str] = args.inputs
+    jobs, dask = getattr(args, "jobs", 1), getattr(args, "dask", None)
+    outcomes: Iterable[tuple[int, Record | None, str, str]]
+    if many and (dask or jobs != 1) and getattr(args, "make_handler", None) is not None:
+        from aspuzzle import batch
+
+        work = {k: v for k, v in vars(args).items() if k not in ("func",)}
+        outcomes = (out.value if isinstance(out, batch.Ok) else
+                    _internal(arg, out.message, many)
+                    for arg, out in zip(args.inputs,
+                                        batch.imap(_handle_captured,
+                                                   [(work, arg) for arg in args.inputs],
+                                                   jobs=jobs, dask=dask), strict=True))
+    else:
+        outcomes = ((*_handle_one(args, arg, handle, many), "", "") for arg in args.inputs)
     if many and as_json and _err.is_terminal and not sys.stdout.isatty():
-        inputs = track(args.inputs, description=what, console=_err, transient=True)
+        outcomes = track(outcomes, total=len(args.inputs), description=what, console=_err,
+                         transient=True)
     codes: list[int] = []
-    for arg in inputs:
-        notes: tuple[str, ...] = ()
-        try:
-            loaded = _load(arg, args)
-            notes = _notes(loaded, arg, many)
-            code, record = handle(arg, loaded)
-        except (InputError, UsageError, AspuzzleError) as e:
-            message = _one_line(e, arg, many)
-            _fail(message)
-            code, record = EXIT_BAD_INPUT, {"status": "error", "error": message,
-                                            "exit": EXIT_BAD_INPUT}
+    for arg, (code, record, out, err) in zip(args.inputs, outcomes, strict=True):
+        if out:
+            sys.stdout.write(out)
+            sys.stdout.flush()
+        if err:
+            sys.stderr.write(err)
+            sys.stderr.flush()
         codes.append(code)
         if as_json and record is not None:
-            extra = {"notes": list(notes)} if notes else {}
-            _print_json({"input": api.input_label(arg), **record, **extra})
+            _print_json({"input": api.input_label(arg), **record})
     return _combine(codes)
+
+
+def _handle_one(args: argparse.Namespace, arg: str, handle: Handler, many: bool
+                ) -> tuple[int, Record | None]:
+    """Load one input and handle it: (exit status, JSON record with its notes)."""
+    notes: tuple[str, ...] = ()
+    try:
+        loaded = _load(arg, args)
+        notes = _notes(loaded, arg, many)
+        code, record = handle(arg, loaded)
+    except (InputError, UsageError, AspuzzleError) as e:
+        message = _one_line(e, arg, many)
+        _fail(message)
+        code, record = EXIT_BAD_INPUT, {"status": "error", "error": message,
+                                        "exit": EXIT_BAD_INPUT}
+    if record is not None and notes:
+        record = {**record, "notes": list(notes)}
+    return code, record
+
+
+def _internal(arg: str, message: str, many: bool) -> tuple[int, Record, str, str]:
+    """The outcome of an input whose worker failed (a crash, not a bad input)."""
+    label = f"{api.input_label(arg, 60, one_line=True)}: " if many else ""
+    return (EXIT_BAD_INPUT, {"status": "error", "error": message, "exit": EXIT_BAD_INPUT}, "",
+            f"aspuzzle: error: {_printable(label + message)}\n")
+
+
+def _handle_captured(job: tuple[dict[str, Any], str]) -> tuple[int, Record | None, str, str]:
+    """One input in a worker process: the command's handler, its output caught."""
+    import contextlib
+    import io
+
+    work, arg = job
+    args = argparse.Namespace(**work)
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code, record = _handle_one(args, arg, args.make_handler(args), True)
+    return code, record, out.getvalue(), err.getvalue()
 
 
 def _notes(loaded: api.Loaded, arg: str, many: bool) -> tuple[str, ...]:
@@ -197,6 +249,10 @@ def _print_json(obj: Any) -> None:
 # --- commands --------------------------------------------------------------------------------
 
 def cmd_solve(args: argparse.Namespace) -> int:
+    return run_each(args, _solve_handler(args))
+
+
+def _solve_handler(args: argparse.Namespace) -> Handler:
     config, options = _config(args), _options(args)
     many = len(args.inputs) > 1
     picture = _picture_mode(args)
@@ -220,7 +276,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             _print_result(arg, loaded, result, args.ascii, many)
         return result.exit_code, None
 
-    return run_each(args, handle)
+    return handle
 
 
 def _verdict(result: api.Result) -> str:
@@ -250,6 +306,10 @@ def _print_result(arg: str, loaded: api.Loaded, result: api.Result, ascii: bool,
 
 
 def cmd_count(args: argparse.Namespace) -> int:
+    return run_each(args, _count_handler(args), what="counting")
+
+
+def _count_handler(args: argparse.Namespace) -> Handler:
     config, options = _config(args), _options(args)
     many = len(args.inputs) > 1
 
@@ -264,7 +324,7 @@ def cmd_count(args: argparse.Namespace) -> int:
         _out.print(f"{head}{qual}{res.count}", markup=False)
         return code, None
 
-    return run_each(args, handle, what="counting")
+    return handle
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -428,6 +488,16 @@ def _inputs(sp: argparse.ArgumentParser) -> None:
                     help="input format (default: detect from content and extension)")
 
 
+def parallel_options(sp: argparse.ArgumentParser) -> None:
+    """``--jobs`` and ``--dask`` of the commands that take many inputs (see run_each)."""
+    sp.add_argument("--jobs", "-j", type=_positive_int, default=1, metavar="J",
+                    help="handle the inputs in J worker processes, output in input order "
+                         "(0: one per core; default 1)")
+    sp.add_argument("--dask", metavar="ADDRESS",
+                    help="handle the inputs on the workers of a running Dask scheduler, e.g. "
+                         "tcp://10.0.0.5:8786 (pip install 'aspuzzle[dask]')")
+
+
 def _solving(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--timeout", type=float, metavar="S", help="time limit in seconds")
     sp.add_argument("--threads", type=int, default=1, help="clingo threads (default 1)")
@@ -459,14 +529,16 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--ascii", action="store_true", help="plain ASCII boards, no emoji")
     sp.add_argument("--to", metavar="FORMAT", help="print the solved puzzle in this format")
     _pictures(sp, "the solved puzzle (the first solution)")
-    sp.set_defaults(func=cmd_solve)
+    parallel_options(sp)
+    sp.set_defaults(func=cmd_solve, make_handler=_solve_handler)
 
     sp = sub.add_parser("count", help="count the distinct solutions")
     _inputs(sp)
     _solving(sp)
     sp.add_argument("--limit", type=_positive_int, default=0, metavar="N",
                     help="stop counting after N (default: count all)")
-    sp.set_defaults(func=cmd_count)
+    parallel_options(sp)
+    sp.set_defaults(func=cmd_count, make_handler=_count_handler)
 
     sp = sub.add_parser("render", help="show the puzzle, unsolved")
     _inputs(sp)

@@ -2,7 +2,8 @@
 :func:`aspuzzle.difficulty.grade`).
 
 ``generate`` exit status: 0 every puzzle made; 2 an impossible request or bad usage; 3 a
-puzzle could not be made within the attempts allowed (the puzzles made before it are kept).
+puzzle could not be made within the attempts allowed (the puzzles made before it are printed;
+an ``-o`` file is written only when every puzzle was made, so it is never half a set).
 ``rate`` exit status: 0 graded; 1 not graded (no solution, several, or beyond the rules); 2 bad
 input.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -67,10 +68,16 @@ def _vocabulary(path: str | None) -> Any:
     return reader(api.read_input(path), path)
 
 
-def _results(request: Any, seeds: range, args: argparse.Namespace) -> Iterator[Any]:
+def _make(job: tuple[Any, int, int, str | None]) -> tuple[str, dict[str, Any]]:
+    """One puzzle (in a worker process when --jobs or --dask): its text and JSON record."""
     from aspuzzle import generator
 
-    return generator.generate_seeds(request, seeds, max_attempts=args.max_attempts)
+    request, seed, max_attempts, fmt = job
+    g = generator.generate_one(request, seed, max_attempts=max_attempts)
+    name, text = _puzzle_text(g, fmt)
+    record = g.to_json(name)
+    record["puzzle"] = text
+    return text, record
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -96,8 +103,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.seed is None and not args.json:
         cli._err.print(f"aspuzzle: seed {seed} (give --seed {seed} to make these again)",
                        markup=False)
-    seeds = range(seed, seed + args.count)
-    results = _results(request, seeds, args)
+    from aspuzzle import batch
+
+    jobs = [(request, s, args.max_attempts, args.to) for s in range(seed, seed + args.count)]
+    stream = batch.imap(_make, jobs, jobs=args.jobs, dask=args.dask)
+    results: Any = stream
     progress = args.count > 1 and cli._err.is_terminal and \
         (out_path is not None or not sys.stdout.isatty())
     chunks: list[str] = []
@@ -116,21 +126,25 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
             results = iter(track(results, total=args.count, description="generating",
                                  console=cli._err, transient=True))
-        for g in results:
-            name, text = _puzzle_text(g, args.to)
+        for out in results:
+            if isinstance(out, batch.Err):
+                cli._fail(out.message)
+                code = cli.EXIT_BAD_INPUT if out.internal or out.kind == "UsageError" \
+                    else EXIT_FAILED
+                break
+            text, record = out.value
             if args.json:
-                record = g.to_json(name)
-                record["puzzle"] = text
                 emit(_json_line(record))
             else:
                 multiline = "\n" in text.rstrip("\n")
                 emit(text if text.endswith("\n") else text + "\n")
                 if multiline and args.count > 1:
                     emit("\n")
-    except generator.GenerationFailed as e:
-        cli._fail(str(e))
-        code = EXIT_FAILED
-    if out_path is not None and chunks:
+    finally:
+        close = getattr(stream, "close", None)  # a generator: stops the workers at once
+        if close is not None:
+            close()
+    if out_path is not None and chunks and code == cli.EXIT_OK:
         cli.write_atomic(out_path, "".join(chunks))
     return int(code)
 
@@ -144,6 +158,10 @@ def _json_line(obj: Any) -> str:
 # --- rate -----------------------------------------------------------------------------------
 
 def cmd_rate(args: argparse.Namespace) -> int:
+    return int(_cli().run_each(args, _rate_handler(args), what="rating"))
+
+
+def _rate_handler(args: argparse.Namespace) -> Any:
     from aspuzzle.difficulty import grade
     from aspuzzle.engine import Status
 
@@ -180,7 +198,7 @@ def cmd_rate(args: argparse.Namespace) -> int:
                            markup=False)
         return cli.EXIT_OK, record
 
-    return int(cli.run_each(args, handle, what="rating"))
+    return handle
 
 
 # --- parser ---------------------------------------------------------------------------------
@@ -221,10 +239,12 @@ def register(sub: Any) -> None:
     sp.add_argument("--max-attempts", type=cli._positive_int, default=MAX_ATTEMPTS, metavar="N",
                     help="attempts per puzzle before giving up with exit status 3 "
                          f"(default {MAX_ATTEMPTS})")
+    cli.parallel_options(sp)
     sp.set_defaults(func=cmd_generate)
 
     sp = sub.add_parser("rate", help="the difficulty tier of puzzles, the rules they need and "
                                      "a score")
     cli._inputs(sp)
     sp.add_argument("--json", action="store_true", help="JSON Lines, one record per input")
-    sp.set_defaults(func=cmd_rate)
+    cli.parallel_options(sp)
+    sp.set_defaults(func=cmd_rate, make_handler=_rate_handler)
