@@ -303,3 +303,12 @@ def test_the_readme_pictures_are_what_the_command_makes(name: str, source: str) 
     loaded, solution = solved(EXAMPLES / source)
     picture = EXAMPLES.parent / "docs" / "img" / f"{name}.svg"
     assert picture.read_text(encoding="utf-8") == render_svg(loaded, solution=solution)
+
+
+def test_docstring_example() -> None:
+    import doctest
+
+    import aspuzzle.render.svg
+
+    result = doctest.testmod(aspuzzle.render.svg)
+    assert result.attempted > 0 and result.failed == 0

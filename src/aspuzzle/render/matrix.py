@@ -131,7 +131,7 @@ def _cell(svg: Svg, opts: RenderOptions, key: PairKey, x: float, y: float,
     index = {c.name: i for i, c in enumerate(cats)}
     ia, ib = index[ca], index[cb]
     suffix = f"c{ia}v{cats[ia].values.index(va)}-c{ib}v{cats[ib].values.index(vb)}"
-    hl = opts.classes(key)
+    hl = opts.classes(key, (key[1], key[0]))  # a pair named either way round
     svg.open("g", {"class": " ".join(("cell", *hl)), "id": opts.cell_id(suffix),
                    "data-key": json.dumps([list(key[0]), list(key[1])], ensure_ascii=False),
                    "data-value": None if mark is None else "true" if mark else "false"})
