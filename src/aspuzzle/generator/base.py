@@ -52,10 +52,10 @@ class Request:
     def label(self) -> str:
         """The request in words, for messages: "a 9x9 futoshiki puzzle of tier case"."""
         w, h = self.size
-        size = f"{w}x{h}" if self.type != "logicgrid" else f"{w} categories of {h} values"
-        extra = " (adjacent mode)" if self.adjacent else ""
-        extra += " (minimal)" if self.minimal else ""
-        return f"a {size} {self.type} puzzle of tier {self.tier}{extra}"
+        extra = f" ({w} categories of {h} values)" if self.type == "logicgrid" else ""
+        extra += " in adjacent mode" if self.adjacent else ""
+        extra += ", minimal," if self.minimal else ""
+        return f"a {w}x{h} {self.type} puzzle{extra} of tier {self.tier}"
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,7 @@
+"""``python -m aspuzzle``: the same command line as ``aspuzzle``."""
+
+import sys
+
+from aspuzzle.cli import main
+
+sys.exit(main())
