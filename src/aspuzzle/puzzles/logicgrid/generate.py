@@ -12,18 +12,21 @@ One attempt (:meth:`LogicGridGenerator.propose`):
    adds clues until the solver finds no second solution: each added clue is one that the last
    second solution breaks, so every clue added makes progress;
 4. removes clues, one at a time in random order, while the solution stays unique (a removal is
-   one solve under assumptions). Removing every clue it can makes the puzzle *minimal*;
-   for the tier ``direct`` a clue stays when the direct rules would no longer finish the puzzle
-   without it (unless ``minimal`` is asked);
+   one solve under assumptions). With ``minimal`` it removes every clue it can. Otherwise it
+   first adds clues until the direct rules finish the grid and removes only clues that neither
+   uniqueness nor the direct rules need: that is the ``direct`` puzzle; for ``case``, one more
+   clue is removed that keeps the solution unique but that the direct rules needed, so that
+   the puzzle takes case splits, but few (its grade, the costly part, stays short);
 5. grades the result with the explain engine (:func:`aspuzzle.difficulty.grade`) and keeps it
-   only at the tier asked. The direct rules' fixpoint is computed first with the engine's own
-   fast transcription of its rule files (:class:`~aspuzzle.puzzles.logicgrid.fast.FastGrid`):
-   it tells, without an explanation, whether a puzzle is of the tier ``direct``, so that only
-   candidates that can be of the tier asked are graded.
+   only at the tier asked. Whether the direct rules finish the grid is computed first with
+   the engine's own fast transcription of its rule files
+   (:class:`~aspuzzle.puzzles.logicgrid.fast.FastGrid`, one fixpoint from the empty board), so
+   only candidates that can be of the tier asked are graded, once each.
 
 The tiers are those of the logic-grid explain engine: ``direct`` (bijectivity, transitivity,
 one rule per kind of clue), ``case`` (a case split on where a value goes, its branches closed
-by direct rules) and ``nested`` (a split inside a split's branch). Strong clues ("X is Y", "X
+by direct rules); ``nested`` (a split inside a split's branch) is not offered, see
+:attr:`LogicGridGenerator.tiers`. Strong clues ("X is Y", "X
 is in house 2") make puzzles easy and weak ones ("X is somewhere left of Y", "X is not Y")
 make them hard, so the pool leans to strong clues for ``direct`` and to weak ones above.
 """
@@ -385,14 +388,30 @@ class _Attempt:
             i = self.rng.choices(killers, [self.weight[j] for j in killers])[0]
             chosen.append(i)
             unused.discard(i)
-        tier = self.request.tier
-        direct = tier is Tier.DIRECT
-        if direct and not self.request.minimal:
-            more = self.until_direct(chosen, unused)
-            if more is None:
-                return None
-            chosen = more
-        # removals: weak clues first for direct (the strong ones stay), strong first above
+        if self.request.minimal:
+            keep = self.reduce(chosen, direct=self.request.tier is Tier.DIRECT, keep_direct=False)
+            return self.instance(keep) if self.is_direct(keep) == (
+                self.request.tier is Tier.DIRECT) else None
+        # not minimal: the direct puzzle whose clues are each needed by uniqueness or by the
+        # direct rules; for case, one clue more is removed that the direct rules needed
+        more = self.until_direct(chosen, unused)
+        if more is None:
+            return None
+        keep = self.reduce(more, direct=True, keep_direct=True)
+        if self.request.tier is Tier.DIRECT:
+            return self.instance(keep)
+        order = list(keep)
+        self.rng.shuffle(order)
+        for i in order:
+            trial = [j for j in keep if j != i]
+            if self.second(trial) is None and not self.is_direct(trial):
+                return self.instance(trial)
+        return None
+
+    def reduce(self, chosen: list[int], *, direct: bool, keep_direct: bool) -> list[int]:
+        """Remove clues while the solution stays unique (and with ``keep_direct``, while the
+        direct rules still finish the puzzle): weak clues are tried first for direct puzzles
+        (the strong ones stay), strong ones first for harder tiers."""
         order = list(chosen)
         self.rng.shuffle(order)
         order.sort(key=lambda i: _STRONG[self.cands[i].kind] * (1 if direct else -1))
@@ -401,12 +420,10 @@ class _Attempt:
             trial = [j for j in keep if j != i]
             if self.second(trial) is not None:
                 continue
-            if direct and not self.request.minimal and not self.is_direct(trial):
+            if keep_direct and not self.is_direct(trial):
                 continue
             keep = trial
-        if self.is_direct(keep) != direct:
-            return None
-        return self.instance(keep)
+        return keep
 
     def second(self, chosen: Sequence[int]) -> LogicGridSolution | None:
         """A solution other than the one drawn, under these clues, or None."""
