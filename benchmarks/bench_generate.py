@@ -2,7 +2,7 @@
 
     python benchmarks/bench_generate.py                   # the goal sets, 5 seeds each
     python benchmarks/bench_generate.py --type tents --seeds 3
-    python benchmarks/bench_generate.py --growth          # time by size, 8x8 .. 50x50
+    python benchmarks/bench_generate.py --growth          # time by size (logic grids 3x4 .. 7x5)
     python benchmarks/bench_generate.py --jobs 2          # throughput with 2 processes too
     python benchmarks/bench_generate.py --json            # one JSON object per row
 
@@ -66,7 +66,9 @@ GOALS = (
 )
 
 GROWTH = {"tents": ["8x8", "10x10", "15x15", "20x20", "25x25", "30x30", "40x40", "50x50"],
-          "hitori": ["8x8", "10x10", "15x15", "20x20", "30x30", "40x40", "50x50"]}
+          "hitori": ["8x8", "10x10", "15x15", "20x20", "30x30", "40x40", "50x50"],
+          # K categories x N values; ZebraLogic's 5 houses x 6 characteristics is 7x5
+          "logicgrid": ["3x4", "4x4", "5x5", "5x6", "6x6", "7x5"]}
 
 
 @dataclass
@@ -159,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--type", action="append", help="only this type (repeatable)")
     ap.add_argument("--seeds", type=int, default=5, help="puzzles per row (default 5)")
     ap.add_argument("--growth", action="store_true",
-                    help="time by size for Tents and Hitori (8x8 .. 50x50), both tiers")
+                    help="time by size for Tents, Hitori (8x8 .. 50x50) and logic grids "
+                         "(3x4 .. 7x5), both tiers")
     ap.add_argument("--jobs", type=int, default=0,
                     help="also measure throughput with this many processes")
     ap.add_argument("--json", action="store_true", help="one JSON object per row")
