@@ -5,6 +5,7 @@ the printed solution, graded at the tier asked; seeds reproduce puzzles byte for
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from dataclasses import replace
@@ -109,6 +110,24 @@ def test_same_seed_same_text_also_in_a_fresh_process(direct_4x4: Generated) -> N
     assert out == text
     other = generate("logicgrid", size="4x4", difficulty="direct", seed=12)
     assert _text(other) != text
+
+
+def test_same_seed_same_text_with_user_categories_whatever_the_string_hash(
+        tmp_path: Path) -> None:
+    """Two ordered categories: the request's random source must not depend on the order of a
+    set of names (Python's string hash differs from process to process)."""
+    path = tmp_path / "party.txt"
+    path.write_text(USER_CATEGORIES, encoding="utf-8")
+    code = ("import sys, aspuzzle.generator as g, aspuzzle.puzzles.logicgrid as lg; "
+            "from aspuzzle.puzzles.logicgrid.vocabulary import load_categories as load; "
+            "x = g.generate('logicgrid', size='3x4', difficulty='direct', seed=3, "
+            "vocabulary=load(sys.argv[1])); "
+            "print(lg.PUZZLE.formats['text'].write(x.loaded.instance, None), end='')")
+    outs = {subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
+                           text=True, cwd=ROOT, timeout=120, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": h}).stdout
+            for h in ("1", "2")}
+    assert len(outs) == 1
 
 
 @pytest.mark.parametrize(("tier", "seed"), [(Tier.DIRECT, 4), (Tier.CASE, 2)])

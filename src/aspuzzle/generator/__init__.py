@@ -145,7 +145,9 @@ def make_request(type_name: str, *, size: str | tuple[int, int] | None = None,
 def _rng(request: Request, seed: int) -> random.Random:
     """The random source of one puzzle: the request and the seed, as a string (hashed by
     Python with SHA-512, the same on every machine)."""
-    vocab = "" if request.vocabulary is None else repr(request.vocabulary)
+    v = request.vocabulary
+    # ordered names sorted: a frozenset's repr follows the per-process string hash
+    vocab = "" if v is None else repr((v.categories, sorted(v.ordered)))
     w, h = request.size
     return random.Random(f"aspuzzle|{request.type}|{w}x{h}|{request.tier}|"
                          f"{int(request.adjacent)}{int(request.minimal)}|{vocab}|{seed}")
