@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -61,11 +60,9 @@ def _puzzle_text(generated: Any, fmt: str | None) -> tuple[str, str]:
 def _vocabulary(path: str | None) -> Any:
     if path is None:
         return None
-    import importlib
+    from aspuzzle.puzzles.logicgrid.vocabulary import load_categories
 
-    lg = importlib.import_module("aspuzzle.puzzles.logicgrid.generate")
-    reader: Callable[[str, str], Any] = lg.read_vocabulary
-    return reader(api.read_input(path), path)
+    return load_categories(path)
 
 
 def _make(job: tuple[Any, int, int, str | None]) -> tuple[str, dict[str, Any]]:
@@ -88,7 +85,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
         raise UsageError("--count must be at least 1")
     request = generator.make_request(args.type, size=args.size, difficulty=args.difficulty,
                                      minimal=args.minimal, adjacent=args.adjacent,
-                                     vocabulary=_vocabulary(args.categories))
+                                     vocabulary=_vocabulary(args.categories),
+                                     options={"to": args.to} if args.to else None)
     if args.to is not None:
         from aspuzzle.puzzles import get_puzzle
 

@@ -111,9 +111,11 @@ def generator_for(type_name: str) -> TypeGenerator:
 
 def make_request(type_name: str, *, size: str | tuple[int, int] | None = None,
                  difficulty: Tier | str | None = None, minimal: bool = False,
-                 adjacent: bool = False, vocabulary: Vocabulary | None = None) -> Request:
+                 adjacent: bool = False, vocabulary: Vocabulary | None = None,
+                 options: dict[str, Any] | None = None) -> Request:
     """A checked request: the size read by the type, the tier one it offers; a UsageError
-    (exit status 2) for anything that cannot be met."""
+    (exit status 2) for anything that cannot be met. ``options``: hints for the type's
+    generator, e.g. ``{"to": "zebralogic"}`` (the output format: make only clues it can hold)."""
     gen = generator_for(type_name)
     if size is None:
         dims = gen.default_size
@@ -137,7 +139,7 @@ def make_request(type_name: str, *, size: str | tuple[int, int] | None = None,
     if vocabulary is not None and gen.type != "logicgrid":
         raise UsageError("--categories is for logic grids only")
     request = Request(gen.type, dims, tier, minimal=minimal, adjacent=adjacent,
-                      vocabulary=vocabulary)
+                      vocabulary=vocabulary, options=dict(options or {}))
     gen.check(request)
     return request
 
