@@ -566,8 +566,9 @@ EXTRA_COMMANDS: list[Callable[[Any], None]] = []
 
 from aspuzzle.cli_generate import register as _register_generate  # noqa: E402
 from aspuzzle.cli_reasoning import register as _register_reasoning  # noqa: E402
+from aspuzzle.cli_web import register as _register_web  # noqa: E402
 
-EXTRA_COMMANDS += [_register_reasoning, _register_generate]
+EXTRA_COMMANDS += [_register_reasoning, _register_generate, _register_web]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
