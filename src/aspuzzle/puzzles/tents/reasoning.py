@@ -197,12 +197,23 @@ class _Stage:
     def __init__(self, rules: tuple[RuleInfo, ...], facts: tuple[clingo.Symbol, ...],
                  consts: tuple[tuple[str, str], ...]) -> None:
         self.rules = rules
-        self.program = Grounded(Program(rule_files(rules), facts, (), constants=consts))
-        _no_cleanup(self.program)
+        self._source = Program(rule_files(rules), facts, (), constants=consts)
+        self._program: Grounded | None = None
         # clingo's externals start false: the empty board
         self.last: dict[Cell, str] = {}
         self.last_links: frozenset[Link] = frozenset()
         self.known: _Known | None = None
+
+    @property
+    def program(self) -> Grounded:
+        """The stage's program, grounded when first solved: a run that never asks for a stage
+        (the contradictions of a puzzle solved by direct rules alone) never grounds it."""
+        if self._program is None:
+            # the one answer set is found by propagation alone, with no decision to make: a
+            # decision heuristic only costs its set-up at every solve (some 8% of a solve)
+            self._program = Grounded(self._source, extra_args=("--heuristic=None",))
+            _no_cleanup(self._program)
+        return self._program
 
 
 def _no_cleanup(program: Grounded) -> None:
