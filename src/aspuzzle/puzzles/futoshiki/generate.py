@@ -1,0 +1,413 @@
+"""Futoshiki generator: a random Latin square, clues taken from it until unique, steered to a tier.
+
+After Tatham's ``unequal`` (random Latin square, every clue, clues removed while the puzzle
+stays solvable at its level, kept if not solvable at the level below), one attempt
+
+1. draws a Latin square with clingo (random decisions, seeded from the driver's random
+   source), then shuffles its rows, columns and digits (a Latin square stays one);
+2. lists every clue true in it (:meth:`Puzzle.repairs` on the empty grid: each sign between
+   neighbours and each given digit; in adjacent mode the bars and their absences are fixed by
+   the square, and only givens are candidates) and grounds the puzzle once with every
+   candidate behind a guard (:class:`aspuzzle.diagnosis.ClueSolver`);
+3. adds clues until the solution is unique (each added clue rules out the second solution the
+   solver found), then removes clues in a random order while the solver proves the solution
+   still unique: what is left is *minimal*, every clue needed;
+4. steers the tier with the direct rules themselves, in their Python transcription that the
+   explain engine's case probes use (:mod:`aspuzzle.puzzles.futoshiki.rules.fast`):
+
+   * the *direct closure* applies every direct rule but the pair rules until nothing changes;
+     a puzzle it solves is explained by direct rules alone (tier ``direct``, for certain);
+   * the *case closure* also splits, where the direct closure stalls, on every cell of at most
+     four candidates and every digit with at most four places in a line, following each
+     branch with the direct closure as the explain engine's probes do; a branch that dies
+     strikes its digit out, and what every surviving branch of a split agrees on holds. A
+     puzzle it solves needs no split inside a split (tier ``direct`` or ``case``).
+
+   For ``direct`` a given digit is added where the direct closure stalls, until it solves the
+   puzzle; for ``case`` likewise where the case closure stalls, and the attempt is given up if
+   the direct closure then solves it; ``nested`` keeps the minimal puzzle only when the case
+   closure cannot solve it. With ``minimal`` nothing is added: the minimal puzzle is kept
+   only if the closures say it is of the tier asked.
+5. grades the result once with the explain engine (:func:`aspuzzle.difficulty.grade`); the
+   driver keeps it only at exactly the tier asked (the closures leave out the pair rules, so a
+   puzzle they call ``case`` may still be ``direct``).
+
+Every random choice comes from the ``random.Random`` the driver passes in (clingo's seed too,
+single-threaded), so a request and a seed give the same puzzle on any machine.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from aspuzzle.api import Loaded
+from aspuzzle.diagnosis import Clue, ClueSolver
+from aspuzzle.difficulty import Tier, grade
+from aspuzzle.engine import Grounded, Program, SolveConfig
+from aspuzzle.errors import UsageError
+from aspuzzle.generator.base import Proposal, Request
+from aspuzzle.puzzles.base import lp_file
+from aspuzzle.puzzles.futoshiki import PUZZLE
+from aspuzzle.puzzles.futoshiki.model import (
+    Cell,
+    FutoshikiInstance,
+    FutoshikiSolution,
+    neighbour_pairs,
+)
+from aspuzzle.puzzles.futoshiki.rules.fast import CONTRADICTIONS, DIRECT, FastRules, State
+
+__all__ = ["GENERATOR", "MAX_SIZE", "MIN_SIZE", "FutoshikiGenerator"]
+
+MIN_SIZE = 4
+"""Smaller grids hold no puzzle worth the name (a 3x3 is solved at sight)."""
+MAX_SIZE = 12
+"""The text format writes two-digit numbers up to 12 as Tatham's own layout does; grading a
+12x12 that needs case splits already takes seconds."""
+CASE_FROM = 5
+"""The least size that needs a case split: every 4x4 is explained by direct rules alone (none
+of hundreds of minimal 4x4 puzzles, normal or adjacent, needed a split)."""
+NESTED_FROM = {False: 10, True: 7}
+"""The least size (normal, adjacent mode) at which a puzzle needs a split inside a split: no
+minimal 9x9 of dozens did (one 10x10 in twenty, most 12x12 do); adjacent mode's bars make
+minimal puzzles harder (a quarter of the 7x7 and most 8x8 need more than one level)."""
+MAX_CASE_BRANCHES = 4
+"""As the explain engine (``reasoning.MAX_CASE_BRANCHES``): splits on at most four ways."""
+
+ENCODING = lp_file("aspuzzle.puzzles.futoshiki", "encoding.lp")
+MAX_SPLITS = 10
+"""A ``case`` puzzle is kept only if the case closure solves it with at most this many splits:
+the explain engine's time grows with the splits it searches for (a 9x9 of 5 splits grades in
+about 1 s, one of 27 in about 6 s), and the closure finds them in a fraction of that time."""
+_SIZE = re.compile(r"\s*(\d{1,4})\s*(?:[xX×]\s*(\d{1,4}))?\s*")
+
+
+# --- the closures: the direct rules (and splits) on masks ---------------------------------------
+
+class _Closure:
+    """The direct rules of one puzzle on boards as masks (bit d of a mask is the digit d)."""
+
+    def __init__(self, inst: FutoshikiInstance) -> None:
+        self.rules = FastRules(inst, DIRECT + CONTRADICTIONS)
+        self.n = inst.size
+
+    def start(self) -> State:
+        return self.rules.state({})
+
+    def close(self, s: State) -> bool:
+        """Apply the direct rules to ``s`` until nothing changes; False if it dies."""
+        rules = self.rules
+        n = self.n
+        while True:
+            fired, found = rules.round(s)
+            if fired:
+                return False
+            yes: dict[int, int] = {}
+            no: dict[int, int] = {}
+            for sets in found.values():
+                for (r, c, d), v in sets:
+                    i = (r - 1) * n + c - 1
+                    if v == "yes":
+                        yes[i] = yes.get(i, 0) | 1 << d
+                    else:
+                        no[i] = no.get(i, 0) | 1 << d
+            if not yes and not no:
+                return True
+            for i, m in yes.items():
+                if m & (m - 1) or m & no.get(i, 0):
+                    return False  # two digits for one cell, or a digit both set and struck
+                s.placed[i] |= m
+            for i, m in no.items():
+                s.struck[i] |= m
+
+    def solved(self, s: State) -> bool:
+        return all(s.placed)
+
+    def possible(self, s: State) -> list[int]:
+        """Per cell, the digits it may still hold (its digit, or its candidates)."""
+        n, full = self.n, self.rules.full
+        rows = [0] * n
+        cols = [0] * n
+        for i, m in enumerate(s.placed):
+            rows[i // n] |= m
+            cols[i % n] |= m
+        return [m if m else full & ~s.struck[i] & ~rows[i // n] & ~cols[i % n]
+                for i, m in enumerate(s.placed)]
+
+    def cases(self, s: State) -> list[list[tuple[int, int]]]:
+        """The splits the explain engine offers, each as its branches (cell, digit): a cell's
+        candidates, a digit's places in a line (at most four ways each)."""
+        n = self.n
+        poss = self.possible(s)
+        out: list[list[tuple[int, int]]] = []
+        for i, m in enumerate(poss):
+            if not s.placed[i]:
+                ds = [d for d in range(1, n + 1) if m >> d & 1]
+                if 2 <= len(ds) <= MAX_CASE_BRANCHES:
+                    out.append([(i, d) for d in ds])
+        for line in self.rules.lines:
+            have = 0
+            for i in line:
+                have |= s.placed[i]
+            for d in range(1, n + 1):
+                if have >> d & 1:
+                    continue
+                spots = [i for i in line if poss[i] >> d & 1]
+                if 2 <= len(spots) <= MAX_CASE_BRANCHES:
+                    out.append([(i, d) for i in spots])
+        out.sort(key=len)
+        return out
+
+    def split(self, s: State, first: bool = False) -> bool:
+        """One pass over the splits of a stalled board, fewest branches first, as the explain
+        engine tries them: what the dead branches and the agreeing branches of a split
+        conclude is written into ``s``, and the direct rules go on from there before the
+        next split is tried (on what is left of it); with ``first``, only until one split
+        concluded something. False if no split concluded anything."""
+        progress = False
+        probes: dict[tuple[int, int], list[int] | None] = {}
+        for case in self.cases(s):
+            poss = self.possible(s)
+            branches = [(i, d) for i, d in case if not s.placed[i] and poss[i] >> d & 1]
+            if len(branches) < 2:
+                continue
+            strike = [0] * len(poss)
+            alive: list[list[int]] = []
+            for i, d in branches:
+                if (i, d) not in probes:
+                    t = s.copy()
+                    t.placed[i] |= 1 << d
+                    probes[(i, d)] = self.possible(t) if self.close(t) else None
+                got = probes[(i, d)]
+                if got is None:
+                    strike[i] |= 1 << d
+                else:
+                    alive.append(got)
+            if len(alive) >= 2:
+                union = [0] * len(poss)
+                for p in alive:
+                    union = [u | m for u, m in zip(union, p, strict=True)]
+                for j, (b, u) in enumerate(zip(poss, union, strict=True)):
+                    strike[j] |= b & ~u
+            if any(strike):
+                progress = True
+                for j, m in enumerate(strike):
+                    s.struck[j] |= m
+                probes.clear()
+                if not self.close(s):
+                    raise AssertionError("a split refuted a puzzle built from a solution")
+                if first or self.solved(s):
+                    break
+        return progress
+
+
+def splits_needed(inst: FutoshikiInstance) -> int | None:
+    """How many splits the case closure makes to solve the puzzle (0: the direct closure
+    solves it), or None if it cannot solve it."""
+    cl = _Closure(inst)
+    s = cl.start()
+    count = 0
+    while True:
+        if not cl.close(s):
+            raise AssertionError("the closure refuted a puzzle built from a solution")
+        if cl.solved(s):
+            return count
+        if not cl.split(s, first=True):
+            return None
+        count += 1
+
+
+# --- Latin squares and clues ---------------------------------------------------------------------
+
+def latin_square(n: int, rng: random.Random) -> FutoshikiSolution:
+    """A random Latin square of order ``n``: clingo's first answer with every decision random
+    (seeded from ``rng``), its rows, columns and digits then shuffled."""
+    g = Grounded(Program((ENCODING,), (),
+                         (("cell_has_number", 3),), constants=(("n", str(n)),)),
+                 SolveConfig(interruptible=False),
+                 extra_args=[f"--seed={rng.randrange(1, 2**31)}", "--rand-freq=1",
+                             "--sign-def=rnd"])
+    model = g.first_model()
+    assert model is not None
+    grid = [[0] * n for _ in range(n)]
+    for atom in model:
+        r, c, d = (a.number for a in atom.arguments)
+        grid[r - 1][c - 1] = d
+    rows, cols, digits = list(range(n)), list(range(n)), list(range(1, n + 1))
+    rng.shuffle(rows)
+    rng.shuffle(cols)
+    rng.shuffle(digits)
+    return FutoshikiSolution(tuple(tuple(digits[grid[r][c] - 1] for c in cols) for r in rows))
+
+
+def _blank(n: int, adjacent: bool, sol: FutoshikiSolution) -> FutoshikiInstance:
+    """The grid without givens or signs; in adjacent mode with the square's bars."""
+    if not adjacent:
+        return FutoshikiInstance(n)
+    bars = frozenset((a, b) for a, b in neighbour_pairs(n) if abs(sol.at(a) - sol.at(b)) == 1)
+    return FutoshikiInstance(n, adjacent=True, bars=bars)
+
+
+def _with(blank: FutoshikiInstance, clues: Iterable[Clue]) -> FutoshikiInstance:
+    givens: set[tuple[int, int, int]] = set()
+    greater: set[tuple[Cell, Cell]] = set()
+    for clue in clues:
+        for f in clue.facts:
+            a = [x.number for x in f.arguments]
+            if f.name == "cell_has_number":
+                givens.add((a[0], a[1], a[2]))
+            else:
+                greater.add(((a[0], a[1]), (a[2], a[3])))
+    return FutoshikiInstance(blank.size, frozenset(givens), frozenset(greater),
+                             adjacent=blank.adjacent, bars=blank.bars)
+
+
+def _cell_of(clue: Clue) -> Cell | None:
+    f = clue.facts[0]
+    if f.name != "cell_has_number":
+        return None
+    return (f.arguments[0].number, f.arguments[1].number)
+
+
+@dataclass
+class _Minimal:
+    """Clues of one Latin square: the candidates, the solver over them, the minimal set."""
+
+    blank: FutoshikiInstance
+    solution: FutoshikiSolution
+    cands: list[Clue]
+    keep: set[int]
+
+
+def _minimal(n: int, adjacent: bool, rng: random.Random) -> _Minimal:
+    sol = latin_square(n, rng)
+    blank = _blank(n, adjacent, sol)
+    cands = PUZZLE.repairs(blank, sol)
+    loaded = Loaded(PUZZLE, blank, "generated")
+    solver = ClueSolver(loaded, PUZZLE.clues(blank), cands, SolveConfig(interruptible=False))
+    # the assumptions made once (a solve per clue tried: building them is not free)
+    fixed = solver.on(range(len(solver.clues)), range(len(cands)))
+    guards = [g for g, _ in fixed[len(solver.clues):]]
+    fixed = fixed[:len(solver.clues)]
+
+    def unique(keep: set[int]) -> bool:
+        lits = fixed + [(g, j in keep) for j, g in enumerate(guards)]
+        return len(solver.g.solve(2, assumptions=lits).answers) == 1
+
+    order = list(range(len(cands)))
+    rng.shuffle(order)
+    keep = set(order)
+    # remove while unique, in the random order. A run of clues that can go together goes in
+    # one solve; a run that cannot is halved. Any clue that can go alone, after those before
+    # it went, also goes in a run with it, so the set left is the one that removing one by one
+    # leaves (removing clues only ever adds solutions)
+    i, size = 0, 4
+    while i < len(order):
+        run = order[i:i + size]
+        if unique(keep.difference(run)):
+            keep.difference_update(run)
+            i += len(run)
+            size *= 2
+        elif len(run) > 1:
+            size = len(run) // 2
+        else:
+            i += 1
+    return _Minimal(blank, sol, cands, keep)
+
+
+# --- the generator --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FutoshikiGenerator:
+    """The Futoshiki generator of :mod:`aspuzzle.generator` (``GENERATOR``)."""
+
+    type: str = "futoshiki"
+    default_size: tuple[int, int] = (5, 5)
+    tiers: tuple[Tier, ...] = (Tier.DIRECT, Tier.CASE, Tier.NESTED)
+
+    def parse_size(self, text: str) -> tuple[int, int]:
+        """``"9"`` or ``"9x9"`` -> ``(9, 9)``."""
+        m = _SIZE.fullmatch(text)
+        if m is None:
+            raise UsageError(f"futoshiki size {text!r} is not N or NxN (e.g. 5 or 9x9)")
+        n = int(m.group(1))
+        if m.group(2) is not None and int(m.group(2)) != n:
+            raise UsageError(f"futoshiki grids are square, not {n}x{int(m.group(2))}")
+        return n, n
+
+    def check(self, request: Request) -> None:
+        n, h = request.size
+        if n != h:
+            raise UsageError(f"futoshiki grids are square, not {n}x{h}")
+        if not MIN_SIZE <= n <= MAX_SIZE:
+            raise UsageError(f"futoshiki puzzles are {MIN_SIZE}x{MIN_SIZE} to "
+                             f"{MAX_SIZE}x{MAX_SIZE}, not {n}x{n}")
+        if request.tier not in self.tiers:
+            raise UsageError(f"futoshiki puzzles cannot be made at tier {request.tier}; "
+                             "choose one of " + ", ".join(str(t) for t in self.tiers))
+        mode = " in adjacent mode" if request.adjacent else ""
+        if request.tier is Tier.CASE and n < CASE_FROM:
+            raise UsageError(f"{n}x{n} futoshiki puzzles are not made at tier case: the direct "
+                             f"rules explain every minimal one{mode}; choose --size "
+                             f"{CASE_FROM} or more, or --difficulty direct")
+        least = NESTED_FROM[request.adjacent]
+        if request.tier is Tier.NESTED and n < least:
+            raise UsageError(f"{n}x{n} futoshiki puzzles{mode} are not made at tier nested: "
+                             "one level of case splits explains every minimal one; choose "
+                             f"--size {least} or more, or --difficulty case")
+
+    def propose(self, request: Request, rng: random.Random) -> Proposal | None:
+        n = request.size[0]
+        m = _minimal(n, request.adjacent, rng)
+        inst = _with(m.blank, [m.cands[j] for j in sorted(m.keep)])
+        splits = splits_needed(inst)
+        tier = request.tier
+        if tier is Tier.NESTED:
+            if splits is not None:
+                return None
+        elif tier is Tier.DIRECT:
+            if splits != 0:
+                if request.minimal:
+                    return None
+                inst = self._fill(m, inst, 0, rng)
+        else:
+            if splits is None and not request.minimal:
+                inst = self._fill(m, inst, n * n, rng)
+                splits = splits_needed(inst)
+            if splits is None or not 1 <= splits <= MAX_SPLITS:
+                return None
+        return Proposal(inst, m.solution, grade(Loaded(PUZZLE, inst, "generated")))
+
+    def _fill(self, m: _Minimal, inst: FutoshikiInstance, splits: int,
+              rng: random.Random) -> FutoshikiInstance:
+        """Follow the direct closure, splitting where it stalls at most ``splits`` times;
+        where it stalls after that, add the given digit of a random empty cell. The result
+        is solved by the case closure (by the direct closure if ``splits`` is 0)."""
+        sol = m.solution
+        n = inst.size
+        cl = _Closure(inst)
+        s = cl.start()
+        while True:
+            if not cl.close(s):
+                raise AssertionError("the closure refuted a puzzle built from a solution")
+            if cl.solved(s):
+                return inst
+            if splits > 0 and cl.split(s, first=True):
+                splits -= 1
+                continue
+            i = rng.choice([i for i, p in enumerate(s.placed) if not p])
+            r, c = i // n + 1, i % n + 1
+            d = sol.at((r, c))
+            inst = FutoshikiInstance(n, inst.givens | {(r, c, d)}, inst.greater,
+                                     adjacent=inst.adjacent, bars=inst.bars)
+            # what the closure found stays true with one more given: go on from there
+            s.placed[i] |= 1 << d
+
+    def removable(self, request: Request, clue: Clue) -> bool:
+        """Givens and signs; in adjacent mode only givens (a missing bar is itself a clue)."""
+        return clue.id.startswith(("given ", "sign "))
+
+
+GENERATOR = FutoshikiGenerator()
