@@ -64,9 +64,9 @@ OTHER = lp_file(_PACKAGE, "other.lp")
 ENCODING = lp_file(_PACKAGE, "encoding.lp")
 
 MIN_SIDE = 3
-"""Rows and columns, each, at least. A grid two cells wide or high holds no puzzle worth the
-name: at most one cell of each short line is shaded and the unshaded cells must stay
-connected around it, so almost every cell is fixed by its neighbours at sight."""
+"""Rows and columns, each, at least (Tatham's singles allows 2). A side of two cells makes
+lines of two, where the only thing to see is a pair of equal numbers, one of them shaded; 3x3
+is the smallest grid whose puzzles can need a case split (about one in six, drawn uniformly)."""
 MAX_SIDE = 100
 """Rows and columns, each, at most: grading a 50x50 already takes about half a minute (the
 explain engine's time grows with about the fourth power of the side), so larger grids would
