@@ -41,7 +41,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from aspuzzle.api import Loaded
 from aspuzzle.diagnosis import Clue, ClueSolver
@@ -81,6 +81,14 @@ MAX_SPLITS = 10
 """A ``case`` puzzle is kept only if the case closure solves it with at most this many splits:
 the explain engine's time grows with the splits it searches for (a 9x9 of 5 splits grades in
 about 1 s, one of 27 in about 6 s), and the closure finds them in a fraction of that time."""
+SPLITS_WANTED = 3
+"""Givens are taken away from an easy puzzle until it needs this many splits (or none is
+left): more make a harder puzzle and a slower grade."""
+PROBE_ROUNDS = 12
+"""Rounds of direct rules a branch is followed for in the case closure. The explain engine
+follows a branch to the end; a closure that stops earlier sees less, never more, so a puzzle
+it solves the engine explains with the same splits or fewer, and a stall costs a fraction (a
+12x12 stall tries hundreds of branches)."""
 _SIZE = re.compile(r"\s*(\d{1,4})\s*(?:[xX×]\s*(\d{1,4}))?\s*")
 
 
@@ -96,11 +104,13 @@ class _Closure:
     def start(self) -> State:
         return self.rules.state({})
 
-    def close(self, s: State) -> bool:
-        """Apply the direct rules to ``s`` until nothing changes; False if it dies."""
+    def close(self, s: State, rounds: int = -1) -> bool:
+        """Apply the direct rules to ``s`` until nothing changes (or for ``rounds`` rounds);
+        False if it dies."""
         rules = self.rules
         n = self.n
-        while True:
+        while rounds != 0:
+            rounds -= 1
             fired, found = rules.round(s)
             if fired:
                 return False
@@ -121,6 +131,7 @@ class _Closure:
                 s.placed[i] |= m
             for i, m in no.items():
                 s.struck[i] |= m
+        return True
 
     def solved(self, s: State) -> bool:
         return all(s.placed)
@@ -179,7 +190,8 @@ class _Closure:
                 if (i, d) not in probes:
                     t = s.copy()
                     t.placed[i] |= 1 << d
-                    probes[(i, d)] = self.possible(t) if self.close(t) else None
+                    alive_t = self.close(t, PROBE_ROUNDS)
+                    probes[(i, d)] = self.possible(t) if alive_t else None
                 got = probes[(i, d)]
                 if got is None:
                     strike[i] |= 1 << d
@@ -203,9 +215,9 @@ class _Closure:
         return progress
 
 
-def splits_needed(inst: FutoshikiInstance) -> int | None:
+def splits_needed(inst: FutoshikiInstance, limit: int = -1) -> int | None:
     """How many splits the case closure makes to solve the puzzle (0: the direct closure
-    solves it), or None if it cannot solve it."""
+    solves it), or None if it cannot solve it (with at most ``limit`` splits)."""
     cl = _Closure(inst)
     s = cl.start()
     count = 0
@@ -214,7 +226,7 @@ def splits_needed(inst: FutoshikiInstance) -> int | None:
             raise AssertionError("the closure refuted a puzzle built from a solution")
         if cl.solved(s):
             return count
-        if not cl.split(s, first=True):
+        if count == limit or not cl.split(s, first=True):
             return None
         count += 1
 
@@ -372,12 +384,13 @@ class FutoshikiGenerator:
                 if request.minimal:
                     return None
                 inst = self._fill(m, inst, 0, rng)
-        else:
-            if splits is None and not request.minimal:
-                inst = self._fill(m, inst, n * n, rng)
-                splits = splits_needed(inst)
-            if splits is None or not 1 <= splits <= MAX_SPLITS:
+        elif splits is None or not 1 <= splits <= MAX_SPLITS:
+            if request.minimal or splits == 0:
+                return None  # a minimal puzzle cannot be made harder: no clue can go
+            hard = self._harden(m, inst, rng)
+            if hard is None:
                 return None
+            inst = hard
         return Proposal(inst, m.solution, grade(Loaded(PUZZLE, inst, "generated")))
 
     def _fill(self, m: _Minimal, inst: FutoshikiInstance, splits: int,
@@ -404,6 +417,26 @@ class FutoshikiGenerator:
                                      adjacent=inst.adjacent, bars=inst.bars)
             # what the closure found stays true with one more given: go on from there
             s.placed[i] |= 1 << d
+
+    def _harden(self, m: _Minimal, inst: FutoshikiInstance,
+                rng: random.Random) -> FutoshikiInstance | None:
+        """A ``case`` puzzle from a minimal one that the case closure cannot solve in
+        :data:`MAX_SPLITS` splits: givens added until the direct closure solves it, then
+        taken away again in a random order while the case closure solves it in that many
+        splits (so it stays unique), until it needs :data:`SPLITS_WANTED` or none is left.
+        None if it still needs no split."""
+        easy = self._fill(m, inst, 0, rng)
+        added = sorted(easy.givens - inst.givens)
+        rng.shuffle(added)
+        splits = 0
+        for given in added:
+            fewer = replace(easy, givens=easy.givens - {given})
+            k = splits_needed(fewer, MAX_SPLITS)
+            if k is not None:
+                easy, splits = fewer, k
+                if splits >= SPLITS_WANTED:
+                    break
+        return easy if splits > 0 else None
 
     def removable(self, request: Request, clue: Clue) -> bool:
         """Givens and signs; in adjacent mode only givens (a missing bar is itself a clue)."""
