@@ -1,0 +1,249 @@
+"""The page in a real headless Chromium (Debian's ``chromium``, driven by Playwright): play
+each type by clicks and keys, Check, Hint, Explain, open a Tatham ID, export LEGUP XML; a
+screenshot per type in the test's temporary folder; no console errors.
+
+The server is the real command, ``aspuzzle serve --port 0``, in a subprocess.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+import aspuzzle
+from tests.conftest import EXAMPLES, ROOT
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                                reason="needs Debian's chromium (.ci/run installs it)")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+TIMEOUT_MS = 20_000
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    proc = subprocess.Popen([sys.executable, "-m", "aspuzzle", "serve", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        m = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        assert m, (line, proc.stderr.read() if proc.poll() is not None else "")
+        yield m.group(0)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: Any) -> Iterator[Any]:
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    with sync_api.sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            str(profile), executable_path=CHROMIUM, headless=True, args=FLAGS,
+            viewport={"width": 1280, "height": 900})
+        yield context
+        context.close()
+
+
+@pytest.fixture
+def page(browser: Any, server: str) -> Iterator[Any]:
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(server)
+    page.evaluate("localStorage.clear()")
+    yield page
+    page.close()
+    assert errors == [], errors
+
+
+def open_url(page: Any, server: str, puzzle: str, type_: str) -> None:
+    page.goto(f"{server}?puzzle={quote(puzzle)}&type={type_}")
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("#board svg g.cell")
+
+
+def settle(page: Any) -> None:
+    """Wait until the picture shows the board the page holds (every render answered)."""
+    page.wait_for_load_state("networkidle")
+
+
+def click_cell(page: Any, key: Any, times: int = 1) -> None:
+    for _ in range(times):
+        before = page.inner_html("#board")
+        spaced = isinstance(key[0], list)  # a logic grid's keys are written with spaces
+        text = json.dumps(key) if spaced else json.dumps(key, separators=(",", ":"))
+        page.click(f"#board g.cell[data-key='{text}']")
+        page.wait_for_function("before => document.querySelector('#board').innerHTML !== before",
+                               arg=before)
+
+
+TENTS = (EXAMPLES / "tents" / "seed-6x6.txt").read_text()
+
+
+def test_tents_play_to_the_end_check_hint_explain_export(page: Any, server: str,
+                                                         tmp_path: Path) -> None:
+    loaded = aspuzzle.loads(TENTS)
+    tatham = loaded.puzzle.formats["tatham"].write(loaded.instance, None)
+    open_url(page, server, tatham, "tents")  # a Tatham ID, as a share link carries it
+    assert "tatham" in page.inner_text("#title")
+    # a hint on the empty board: a named rule, its cells highlighted
+    page.click("#hint-button")
+    page.wait_for_selector("#board g.cell.hint")
+    assert "Finish with Grass" in page.inner_text("#message")
+    # a wrong move: a tent at (1,1), next to no tree; Check names the broken rule
+    click_cell(page, [1, 1])
+    page.click("#check-button")
+    page.wait_for_selector("#board g.cell.error[data-key='[1,1]']")
+    assert "No Tree for Tent" in page.inner_text("#message")
+    page.click("#undo-button")
+    page.wait_for_function("!document.querySelector(\"#board g.cell[data-key='[1,1]']\")"
+                           ".dataset.value")
+    # play to the end: one click a tent, two clicks grass
+    sol = aspuzzle.solve(loaded).solutions[0]
+    for r in range(1, 7):
+        for c in range(1, 7):
+            if (r, c) not in loaded.instance.trees:
+                click_cell(page, [r, c], 1 if (r, c) in sol.tents else 2)
+    page.wait_for_selector("#status.solved")
+    assert "Solved" in page.inner_text("#status")
+    # a link drawn by a drag from a tree to its tent
+    tree, tent = sorted(sol.pairs)[0]
+    drag(page, tree, tent)
+    page.wait_for_selector("#board line.link", state="attached")
+    page.screenshot(path=str(tmp_path / "tents.png"))
+    # export LEGUP XML with the marks and the link, and read it back with the library
+    page.click("#export-panel summary")
+    page.select_option("#export-format", "legup")
+    page.click("#export-button")
+    page.wait_for_function("document.querySelector('#export-output').value.includes('Legup')")
+    xml = page.input_value("#export-output")
+    from aspuzzle.puzzles.tents.legup import read_legup_state
+
+    inst, marks, links = read_legup_state(xml)
+    assert inst == loaded.instance and links == {(tree, tent)}
+    assert {c for c, v in marks.items() if v == "tent"} == set(sol.tents)
+    assert aspuzzle.check(aspuzzle.loads(xml), xml).correct
+    # the board survives a reload
+    page.reload()
+    page.wait_for_selector("#status.solved")
+    # explain: walk forwards and backwards
+    page.click("#explain-button")
+    page.wait_for_selector("#step-list li.current")
+    first = page.inner_text("#step-count")
+    page.click("#next-step")
+    page.wait_for_function(f"document.querySelector('#step-count').textContent !== {first!r}")
+    page.click("#prev-step")
+    page.wait_for_function(f"document.querySelector('#step-count').textContent === {first!r}")
+    page.click("#close-explain")
+    settle(page)
+
+
+def drag(page: Any, a: Any, b: Any) -> None:
+    def centre(cell: Any) -> tuple[float, float]:
+        box = page.locator(f"#board g.cell[data-key='[{cell[0]},{cell[1]}]']").bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    (x1, y1), (x2, y2) = centre(a), centre(b)
+    page.mouse.move(x1, y1)
+    page.mouse.down()
+    page.mouse.move(x2, y2, steps=4)
+    page.mouse.up()
+
+
+def test_futoshiki_play_and_check(page: Any, server: str, tmp_path: Path) -> None:
+    text = (EXAMPLES / "futoshiki" / "seed-4x4.txt").read_text()
+    page.goto(server)
+    page.wait_for_selector("body[data-ready='1']")
+    page.fill("#puzzle-input", text)
+    page.click("#open-button")
+    page.wait_for_selector("#board svg g.cell")
+    loaded = aspuzzle.loads(text)
+    sol = aspuzzle.solve(loaded).solutions[0]
+    given = {(r, c) for r, c, _ in loaded.instance.givens}
+    free = [(r, c) for r in range(1, 5) for c in range(1, 5) if (r, c) not in given]
+    # a digit by keyboard, then taken away
+    r, c = free[0]
+    page.click(f"#board g.cell[data-key='[{r},{c}]']")
+    page.keyboard.press("4")
+    page.wait_for_selector(f"#board g.cell[data-key='[{r},{c}]'] text.placed")
+    page.keyboard.press("Backspace")
+    page.wait_for_selector(f"#board g.cell[data-key='[{r},{c}]'] text.placed", state="detached")
+    # pencil marks through the digit pad
+    page.check("#pencil")
+    page.click("#digits button[data-digit='1']")
+    page.wait_for_selector(f"#board g.cell[data-key='[{r},{c}]'] text.pencil")
+    page.uncheck("#pencil")
+    for (r, c) in free:
+        page.click(f"#board g.cell[data-key='[{r},{c}]']")
+        page.keyboard.press(str(sol.at((r, c))))
+        page.wait_for_selector(f"#board g.cell[data-key='[{r},{c}]'] text.placed")
+    page.click("#check-button")
+    page.wait_for_selector("#status.solved")
+    page.screenshot(path=str(tmp_path / "futoshiki.png"))
+
+
+def test_hitori_play_and_check(page: Any, server: str, tmp_path: Path) -> None:
+    text = (EXAMPLES / "hitori" / "seed-6x6.txt").read_text()
+    page.goto(server)
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#example-select", label="Hitori 6x6 (seed post)")
+    page.wait_for_selector("#board svg.aspuzzle-hitori g.cell")
+    # two touching shaded cells: Check names the rule
+    click_cell(page, [1, 1])
+    click_cell(page, [1, 2])
+    page.click("#check-button")
+    page.wait_for_selector("#board g.cell.error")
+    assert "Touching Shaded Cells" in page.inner_text("#message")
+    page.click("#clear-button")
+    settle(page)
+    sol = aspuzzle.solve(aspuzzle.loads(text)).solutions[0]
+    for cell in sorted(sol.shaded):
+        click_cell(page, list(cell))
+    page.click("#check-button")
+    page.wait_for_selector("#status.solved")
+    page.screenshot(path=str(tmp_path / "hitori.png"))
+
+
+def test_logicgrid_play_hint_and_check(page: Any, server: str, tmp_path: Path) -> None:
+    text = (EXAMPLES / "logicgrid" / "boys-in-the-hood.logic").read_text()
+    open_url(page, server, text, "logicgrid")
+    assert "Friar Tuck" in page.inner_text("#clues")
+    # a wrong mark: Friar Tuck was the inn (clue 2), so "not the inn" is a mistake
+    key = [["victim", "Friar Tuck"], ["location", "inn"]]
+    click_cell(page, key)  # one click: false
+    page.click("#hint-button")
+    page.wait_for_selector("#board g.cell.error")
+    assert "Mistake" in page.inner_text("#message")
+    page.click("#apply-button")  # takes the wrong mark away
+    page.wait_for_function("!document.querySelector('#board g.cell.error')")
+    # hints applied one after another solve it (the engine's steps, on the player's board)
+    for _ in range(60):
+        if page.locator("#status.solved").count():
+            break
+        page.click("#hint-button")
+        page.wait_for_function("!document.querySelector('#apply-button').disabled || "
+                               "/solved|complete and correct/i.test("
+                               "document.querySelector('#message').textContent)")
+        if page.locator("#apply-button").is_disabled():
+            break
+        page.click("#apply-button")
+        settle(page)
+    page.click("#check-button")
+    page.wait_for_selector("#status.solved")
+    page.screenshot(path=str(tmp_path / "logicgrid.png"))
