@@ -284,6 +284,8 @@ class TentsReasoner(ReasonerBase):
                               SolveConfig(interruptible=False))
         _no_cleanup(self._game)
         self._claims: set[clingo.Symbol] = set()
+        self._forced: dict[int, tuple[Board, frozenset[Link]]] = {}
+        self._game_lits: tuple[dict[Cell, int | None], dict[Link, int | None]] | None = None
         self.free = [(r, c) for r in range(1, inst.height + 1) for c in range(1, inst.width + 1)
                      if (r, c) not in inst.trees]
         self.possible_links = [(t, x) for t in sorted(inst.trees) for x in neighbours4(t)
@@ -543,27 +545,107 @@ class TentsReasoner(ReasonerBase):
         """Do the board and the game rules force these cells and links? (rules/reproof.lp:
         the claims are set as externals; the board plus ``doubt`` must be unsatisfiable)
 
-        Cells claimed on a board that extends one the solver proved to have exactly one
-        solution S (see :meth:`_known_solution`) need no solve of their own: the board's
-        solutions are S or none, so it forces a cell exactly when S agrees (or it has none).
-        Links are always solved for: a solution's tents may be paired with its trees in
-        more than one way."""
-        if not links:
-            known, sol = self._known_solution(board)
-            if known:
-                return sol is None or all(sol.cells.get(c) == v for c, v in sets)
+        A board that extends one the solver proved to have exactly one solution S (see
+        :meth:`_known_solution`) needs no solve of its own: its solutions are S or none, so
+        it forces a cell exactly when S agrees (or it has none); and a link when every pairing
+        of S's tents with the trees has it, which the solver proved once for S
+        (:meth:`_forced_links`). Other links are solved for: a solution's tents may be paired
+        with its trees in more than one way."""
+        known, sol = self._known_solution(board)
+        if known:
+            if sol is None:
+                return True
+            if all(sol.cells.get(c) == v for c, v in sets) and (
+                    not links or set(links) <= self._forced_links(sol)):
+                return True
+            if not links:
+                return False
         claims = {_F("claim_" + v, [_N(r), _N(c)]) for (r, c), v in sets}
         claims |= {_F("claim_link", [_N(t[0]), _N(t[1]), _N(x[0]), _N(x[1])]) for t, x in links}
         if any(self._game.literal(a) is None for a in claims):
             # a claim about a cell that is not free (a tree): it cannot hold on any solution
             return self.refutes(board)
+        self._claim(claims)
+        return self._game_model(self._doubting(board)) is None
+
+    def _claim(self, claims: set[clingo.Symbol]) -> None:
+        """Set the claims of reproof.lp (the others off)."""
         self._game.assign_externals([(a, False) for a in self._claims - claims]
                                     + [(a, True) for a in claims - self._claims])
         self._claims = claims
-        return self._game.satisfiable([*self.assumptions(board), (_DOUBT, True)]) is False
+
+    def _forced_links(self, sol: Board) -> frozenset[Link]:
+        """The links of ``sol`` that every pairing of its tents with the trees has, as the
+        solver proves: claim them all; while some solution with those tents breaks a claim,
+        the claims it breaks are not forced; once none does, the rest are. (Asked once per
+        solution; each round drops a link, and a puzzle has few other pairings.)"""
+        got = self._forced.get(id(sol))
+        if got is not None and got[0] is sol:
+            return got[1]
+        forced = set(sol.links)
+        cells = Board(sol.cells)
+        while forced:
+            self._claim({_F("claim_link", [_N(t[0]), _N(t[1]), _N(x[0]), _N(x[1])])
+                         for t, x in forced})
+            model = self._game_model(self._doubting(cells), shown=True)
+            if model is None:
+                break
+            forced = {lk for lk in forced if self._attached_atoms[lk] in model}
+        self._forced[id(sol)] = (sol, frozenset(forced))
+        return frozenset(forced)
+
+    def _board_lits(self, board: Board) -> list[int] | None:
+        """The board as assumptions of the game: solver literals, looked up once per cell and
+        link rather than per solve (:meth:`assumptions` gives them as atoms). None if the
+        board puts a tent where the game has none (no tree next to it): no solution."""
+        lits = self._game_lits
+        if lits is None:
+            game = self._game
+            lits = self._game_lits = (
+                {cell: game.literal(atoms[0]) for cell, atoms in self._cell_atoms.items()},
+                {lk: game.literal(a) for lk, a in self._attached_atoms.items()})
+        tent, attached = lits
+        out: list[int] = []
+        for cell, v in board.cells.items():
+            lit = tent[cell]
+            if lit is not None:
+                out.append(lit if v == "tent" else -lit)
+            elif v == "tent":
+                return None
+        for lk in board.links:
+            lit = attached[lk]
+            if lit is None:
+                return None
+            out.append(lit)
+        return out
+
+    def _game_model(self, lits: list[int] | None, *, shown: bool = False
+                    ) -> frozenset[clingo.Symbol] | None:
+        """One solution of the game under these assumptions (its shown atoms if ``shown``),
+        or None if there is none. (The game's solve, on literals: the board's atoms need no
+        look-up at each of the hundreds of re-proofs.)"""
+        if lits is None:
+            return None
+        ctl = self._game.ctl
+        conf: Any = ctl.configuration.solve
+        conf.models, conf.enum_mode = "1", "auto"
+        found: list[frozenset[clingo.Symbol]] = []
+
+        def on_model(m: clingo.Model) -> None:
+            found.append(frozenset(m.symbols(shown=True)) if shown else frozenset())
+
+        ctl.solve(assumptions=lits, on_model=on_model)
+        return found[0] if found else None
+
+    def _doubting(self, board: Board) -> list[int] | None:
+        """The board plus ``doubt`` (some claim fails) as assumptions; None if no solution
+        can have them (a board without one, or no claim that can fail)."""
+        lits = self._board_lits(board)
+        doubt = self._game.literal(_DOUBT)
+        return None if lits is None or doubt is None else [*lits, doubt]
 
     def refutes(self, board: Board) -> bool:
-        return self._game.satisfiable(self.assumptions(board)) is False
+        return self._game_model(self._board_lits(board)) is None
 
     def consistent_with(self, board: Board, sets: Sets, links: tuple[Link, ...] = ()) -> bool:
         """Is there a solution that agrees with the board plus these cells and links?"""
@@ -597,10 +679,9 @@ class TentsReasoner(ReasonerBase):
         cells = board.cells
         for base, sol in self._unique:
             if not (base.links <= board.links and len(base.cells) <= len(cells)
-                    and all(cells.get(c) == v for c, v in base.cells.items())):
+                    and base.cells.items() <= cells.items()):
                 continue
-            target = sol.cells
-            if any(target.get(c) != v for c, v in cells.items()):
+            if not cells.items() <= sol.cells.items():
                 return True, None
             if board.links <= sol.links:
                 return True, sol
