@@ -645,6 +645,11 @@ class TentsReasoner(ReasonerBase):
         return None if lits is None or doubt is None else [*lits, doubt]
 
     def refutes(self, board: Board) -> bool:
+        """Has the board no solution? (On a board that extends one with exactly one solution
+        S, as :meth:`entails` says: exactly when it disagrees with S.)"""
+        known, sol = self._known_solution(board)
+        if known:
+            return sol is None
         return self._game_model(self._board_lits(board)) is None
 
     def consistent_with(self, board: Board, sets: Sets, links: tuple[Link, ...] = ()) -> bool:
