@@ -236,3 +236,26 @@ def test_two_requests_at_once_both_answer(client: Any) -> None:
     for t in threads:
         t.join()
     assert out == [200, 200]
+
+
+def test_serve_prints_its_address_and_answers() -> None:
+    import re
+    import subprocess
+    import sys
+
+    import httpx
+
+    from tests.conftest import ROOT
+
+    proc = subprocess.Popen([sys.executable, "-m", "aspuzzle", "serve", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        assert proc.stdout is not None
+        m = re.fullmatch(r"aspuzzle: serving on (http://127\.0\.0\.1:\d+/) \(Ctrl-C to stop\)\n",
+                         proc.stdout.readline())
+        assert m
+        r = httpx.post(m.group(1) + "api/solve", json={"puzzle": TENTS}, timeout=30)
+        assert r.status_code == 200 and r.json()["status"] == "unique"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

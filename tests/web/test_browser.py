@@ -247,3 +247,20 @@ def test_logicgrid_play_hint_and_check(page: Any, server: str, tmp_path: Path) -
     page.click("#check-button")
     page.wait_for_selector("#status.solved")
     page.screenshot(path=str(tmp_path / "logicgrid.png"))
+
+
+def test_upload_a_file_and_make_a_new_puzzle(page: Any, server: str) -> None:
+    page.goto(server)
+    page.wait_for_selector("body[data-ready='1']")
+    page.set_input_files("#file-input", str(EXAMPLES / "tents" / "legup-8x8.xml"))
+    page.wait_for_function("document.querySelector('#title').textContent.includes('legup')")
+    page.wait_for_selector("#board svg.aspuzzle-tents g.cell")
+    assert page.locator("#board svg.aspuzzle-tents g.cell").count() == 64
+    page.select_option("#gen-type", "logicgrid")
+    page.fill("#gen-size", "3x4")
+    page.click("#generate-button")
+    page.wait_for_function("/difficulty direct/.test(document.querySelector('#message')"
+                           ".textContent)")
+    page.wait_for_selector("#board svg.aspuzzle-logicgrid")
+    share = page.input_value("#share-link")
+    assert "type=logicgrid" in share
