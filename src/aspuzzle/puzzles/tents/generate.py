@@ -1,0 +1,324 @@
+"""The Tents generator: random layouts made unique by local redraws, steered to a tier.
+
+One attempt (:meth:`TentsGenerator.propose`):
+
+1. **Layout.** clingo draws tents and the trees they are paired with (``generate.lp``): one
+   tent (and so one tree) per five cells, as Tatham's generator has them, tents never
+   touching. The order in which the solver tries cells and whether it tries a tent first are
+   random facts drawn from the attempt's ``random.Random``, and clingo's own seed comes from it
+   too, so a seed gives the same layout on every machine.
+2. **Uniqueness.** The line counts are read off the layout, and the solver looks for a second
+   solution: a placement of the puzzle's tents that is not the layout's (one solve; none
+   proves the puzzle unique). Random layouts are rarely unique on large boards (Tatham's
+   generator, which draws whole layouts again, takes 5-40 s for a 25x25), so where the second
+   solution differs from the layout, the layout is *redrawn locally*: the cells near the
+   difference (and the partners of their trees and tents) are drawn again with everything
+   else kept, and the new layout must differ there. The line counts follow, and the search
+   for a second solution starts again.
+3. **Tier.** The explain engine is run on the unique puzzle, allowed only the tier asked
+   (cheaper than a full grade when it fails: it stops where the rules at hand get stuck). A
+   puzzle that it solves with a case split when ``direct`` was asked, or that it cannot solve
+   with the tier's rules, is redrawn around a cell the rules could not decide, and steps 2-3
+   repeat. A ``case`` request that comes out ``direct`` is redrawn somewhere at random.
+   When the explanation solves the puzzle at the tier asked, it is exactly what
+   :func:`aspuzzle.difficulty.grade` would find (the engine takes the weakest reasoning at
+   every point, so a full grade makes the same steps), and the proposal carries that grade.
+4. **Minimal** (``--minimal``): line counts are left out one by one in random order while the
+   puzzle stays unique (each a solve under assumptions, the puzzle grounded once with every
+   clue behind a guard: :class:`aspuzzle.diagnosis.ClueSolver`). Leaving a count out never
+   removes a solution, so one pass leaves every remaining count needed. The result is graded
+   again; if its tier moved (fewer counts can need harder reasoning), the attempt fails.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import clingo
+
+from aspuzzle.difficulty import Grade, Tier, rule_counts, score
+from aspuzzle.engine import Grounded, Program, SolveConfig
+from aspuzzle.errors import UsageError
+from aspuzzle.generator.base import Proposal, Request
+from aspuzzle.puzzles.base import SolveOptions, lp_file
+from aspuzzle.puzzles.tents.model import Cell, Pair, TentsInstance
+
+__all__ = ["GENERATOR", "MAX_SIDE", "MIN_SIDE", "TentsGenerator"]
+
+MIN_SIDE = 4
+"""Tatham's rule (``tents.c``: width and height at least four), so that every generated puzzle
+can be written as his game ID. A 3-wide grid holds at most 2 tents a line and its puzzles are
+little more than counting."""
+MAX_SIDE = 60
+"""Grading (the explain engine) dominates and grows faster than the grid: a 50x50 takes
+tens of seconds; beyond 60 a single puzzle would take minutes."""
+MIN_CASE_AREA = 30
+"""Smaller grids (4x4 .. 5x5, 4x7) have too few tents (at most six) for a puzzle that needs a
+case split: thousands of attempts on 5x5 found none (see the report of this generator)."""
+
+_DENSITY = 5
+"""One tent (and one tree) per this many cells, as Tatham's generator places them."""
+_WANT = 0.9
+"""How often the solver tries a tent first on a cell: at 1 in 5 the density is near the
+packing limit (tents at most 1 in 4), and solvers that try grass first hardly ever reach it."""
+_REPAIRS = 60
+"""Local redraws per attempt before it gives up (a new attempt draws a new layout)."""
+_STEERS = 12
+"""Gradings per attempt: each one that misses the tier redraws near where it stuck."""
+_MINIMAL_ORDERS = 3
+"""Orders in which counts are left out before a ``--minimal`` attempt gives up."""
+_SIDES = ((-1, 0), (0, -1), (1, 0), (0, 1))
+_SIZE = re.compile(r"\s*(\d{1,4})\s*(?:[xX×]\s*(\d{1,4}))?\s*")
+
+_N = clingo.Number
+_F = clingo.Function
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """A solution and the trees it is built around."""
+
+    tents: frozenset[Cell]
+    trees: frozenset[Cell]
+    pairs: frozenset[Pair]
+    """(tree, tent)"""
+
+    def instance(self, width: int, height: int, difficulty: str | None) -> TentsInstance:
+        rows = tuple(sum(1 for t in self.tents if t[0] == r) for r in range(1, height + 1))
+        cols = tuple(sum(1 for t in self.tents if t[1] == c) for c in range(1, width + 1))
+        return TentsInstance(height, width, self.trees, rows, cols, difficulty)
+
+
+class TentsGenerator:
+    """Tents puzzles of a size (``WxH``) and a tier (``direct``: Tatham's easy; ``case``:
+    his tricky)."""
+
+    type: str = "tents"
+    default_size: tuple[int, int] = (10, 10)
+    tiers: tuple[Tier, ...] = (Tier.DIRECT, Tier.CASE)
+
+    def parse_size(self, text: str) -> tuple[int, int]:
+        m = _SIZE.fullmatch(text)
+        if m is None:
+            raise UsageError(f"tents size {text!r} is not WxH (e.g. 10x10, 12x8) or N")
+        w = int(m.group(1))
+        h = int(m.group(2)) if m.group(2) else w
+        return (w, h)
+
+    def check(self, request: Request) -> None:
+        w, h = request.size
+        if min(w, h) < MIN_SIDE:
+            raise UsageError(f"a {w}x{h} tents grid is too small: each side must be at least "
+                             f"{MIN_SIDE} (Tatham's minimum; smaller grids hold too few tents "
+                             "for a puzzle)")
+        if max(w, h) > MAX_SIDE:
+            raise UsageError(f"a {w}x{h} tents grid is too large to generate: each side must "
+                             f"be at most {MAX_SIDE} (grading alone would take minutes)")
+        if request.tier not in self.tiers:
+            raise UsageError(f"tents puzzles cannot be made at tier {request.tier}: the "
+                             "rules never need a case split inside a case split on tents "
+                             "puzzles; choose direct or case")
+        if request.tier is Tier.CASE and w * h < MIN_CASE_AREA:
+            raise UsageError(f"a {w}x{h} tents puzzle cannot be made at tier case: grids "
+                             f"under {MIN_CASE_AREA} cells hold too few tents to need a case "
+                             "split; choose direct or a larger size")
+
+    def removable(self, request: Request, clue: Any) -> bool:
+        return str(clue.id).startswith(("row ", "column "))
+
+    def propose(self, request: Request, rng: random.Random) -> Proposal | None:
+        w, h = request.size
+        layout = _draw(w, h, rng, _cells(w, h), None, (w * h) // _DENSITY)
+        if layout is None:
+            return None
+        letter = "e" if request.tier is Tier.DIRECT else "t"
+        for _ in range(_STEERS):
+            layout = _make_unique(w, h, layout, rng)
+            if layout is None:
+                return None
+            inst = layout.instance(w, h, letter)
+            g, undecided = _grade_at(inst, request.tier)
+            if g is not None and g.tier is request.tier:
+                if request.minimal:
+                    return _minimal(request, inst, rng)
+                return _proposal(inst, g)
+            # steer: redraw near a cell the rules could not decide (too hard), or anywhere
+            # (too easy: a case puzzle that needed no split)
+            spots = sorted(undecided) or sorted(_cells(w, h))
+            centre = rng.choice(spots)
+            new = _redraw(w, h, layout, rng, _around([centre], 2, w, h))
+            if new is None:
+                return None
+            layout = new
+        return None
+
+
+GENERATOR = TentsGenerator()
+
+
+def _cells(w: int, h: int) -> set[Cell]:
+    return {(r, c) for r in range(1, h + 1) for c in range(1, w + 1)}
+
+
+def _around(cells: Iterable[Cell], radius: int, w: int, h: int) -> set[Cell]:
+    """The cells within ``radius`` (kings' moves) of any of ``cells``."""
+    out: set[Cell] = set()
+    for r, c in cells:
+        for rr in range(max(1, r - radius), min(h, r + radius) + 1):
+            for cc in range(max(1, c - radius), min(w, c + radius) + 1):
+                out.add((rr, cc))
+    return out
+
+
+def _draw(w: int, h: int, rng: random.Random, region: set[Cell], old: _Layout | None,
+          n: int) -> _Layout | None:
+    """A layout with ``n`` tents in ``region``, the rest of ``old`` kept (clingo, randomised
+    by facts and a seed drawn from ``rng``); None if there is none."""
+    facts: list[clingo.Symbol] = [_F("tents", [_N(n)])]
+    for r, c in sorted(region):
+        rc = [_N(r), _N(c)]
+        facts.append(_F("region", rc))
+        facts.append(_F("rank", [*rc, _N(rng.randrange(1, 100))]))
+        if rng.random() < _WANT:
+            facts.append(_F("want", rc))
+        dr, dc = rng.choice(_SIDES)
+        facts.append(_F("facing", [*rc, _N(dr), _N(dc)]))
+    if old is not None:
+        facts.append(_F("redraw", []))
+        for name, cells in (("tent", old.tents), ("tree", old.trees)):
+            for r, c in sorted(cells):
+                where = "old_" if (r, c) in region else "kept_"
+                facts.append(_F(where + name, [_N(r), _N(c)]))
+    program = Program((lp_file(__package__ or "", "generate.lp"),), tuple(facts), (),
+                      constants=(("height", str(h)), ("width", str(w))))
+    g = Grounded(program, SolveConfig(interruptible=False),
+                 extra_args=["--heuristic=Domain", f"--seed={rng.randrange(1, 2**31)}"])
+    model = g.first_model()
+    if model is None:
+        return None
+    tents: set[Cell] = set()
+    trees: set[Cell] = set()
+    pairs: set[Pair] = set()
+    for s in model:
+        a = [x.number for x in s.arguments]
+        if s.name == "layout_tent":
+            tents.add((a[0], a[1]))
+        elif s.name == "layout_tree":
+            trees.add((a[0], a[1]))
+        elif s.name == "layout_pair":
+            pairs.add(((a[0], a[1]), (a[2], a[3])))
+    if old is not None:
+        pairs |= {p for p in old.pairs if p[0] not in region}
+    return _Layout(frozenset(tents), frozenset(trees), frozenset(pairs))
+
+
+def _redraw(w: int, h: int, layout: _Layout, rng: random.Random,
+            cells: set[Cell]) -> _Layout | None:
+    """The layout redrawn on ``cells`` and the partners of their trees and tents (so that
+    every pair is redrawn or kept whole); the region grows when it cannot change."""
+    region = set(cells)
+    for radius in (0, 1, 2):
+        if radius:
+            region = _around(region, 1, w, h)
+        for tree, tent in layout.pairs:
+            if tree in region or tent in region:
+                region |= {tree, tent}
+        n = sum(1 for t in layout.tents if t in region)
+        new = _draw(w, h, rng, region, layout, n)
+        if new is not None:
+            return new
+    return None
+
+
+def _second(inst: TentsInstance, layout: _Layout) -> frozenset[Cell] | None:
+    """The tents of a solution other than the layout's, or None if the layout's is the only
+    one. Every solution has as many tents as trees, so one that holds all of the layout's
+    tents is the layout's: forbidding that is enough."""
+    from aspuzzle.puzzles.tents import PUZZLE
+
+    body = ", ".join(f"tent({r},{c})" for r, c in sorted(layout.tents))
+    program = Program(PUZZLE.encodings(SolveOptions()), tuple(PUZZLE.to_facts(inst)), (),
+                      constants=PUZZLE.constants(inst), rules=f":- {body}.\n" if body else "")
+    model = Grounded(program, SolveConfig(interruptible=False)).first_model()
+    if model is None:
+        return None
+    return frozenset((s.arguments[0].number, s.arguments[1].number)
+                     for s in model if s.name == "tent")
+
+
+def _make_unique(w: int, h: int, layout: _Layout, rng: random.Random) -> _Layout | None:
+    """The layout, redrawn where a second solution differs from it until there is none."""
+    for _ in range(_REPAIRS):
+        other = _second(layout.instance(w, h, None), layout)
+        if other is None:
+            return layout
+        diff = sorted(other ^ layout.tents)
+        new = _redraw(w, h, layout, rng, _around(diff, 1, w, h))
+        if new is None:
+            return None
+        layout = new
+    return None
+
+
+def _grade_at(inst: TentsInstance, tier: Tier) -> tuple[Grade | None, set[Cell]]:
+    """The puzzle's grade if the explain engine solves it with the rules of ``tier`` (then it
+    is the grade :func:`aspuzzle.difficulty.grade` gives: the same steps), else None and the
+    cells it left undecided."""
+    from aspuzzle.api import Loaded
+    from aspuzzle.explain import explain
+    from aspuzzle.puzzles.tents import PUZZLE
+
+    e = explain(Loaded(PUZZLE, inst, "generated"), tier=tier)
+    steps = list(e.steps)
+    if e.solved:
+        return Grade(e.status, Tier(e.tier), rule_counts(steps), score(steps), len(steps),
+                     e), set()
+    undecided = {c for c in _cells(inst.width, inst.height)
+                 if c not in inst.trees and c not in e.end.cells}
+    return None, undecided
+
+
+def _proposal(inst: TentsInstance, g: Grade) -> Proposal | None:
+    """The proposal with the solution as the solver reports it (its pairing too)."""
+    from aspuzzle.api import Loaded, solve
+    from aspuzzle.engine import Status
+    from aspuzzle.puzzles.tents import PUZZLE
+
+    res = solve(Loaded(PUZZLE, inst, "generated"))
+    if res.status is not Status.UNIQUE:
+        return None
+    return Proposal(inst, res.solutions[0], g)
+
+
+def _minimal(request: Request, inst: TentsInstance, rng: random.Random) -> Proposal | None:
+    """Line counts left out while the puzzle stays unique, in random orders, until one
+    leaves a puzzle of the tier asked."""
+    from aspuzzle.api import Loaded
+    from aspuzzle.diagnosis import ClueSolver
+    from aspuzzle.puzzles.tents import PUZZLE
+
+    loaded = Loaded(PUZZLE, inst, "generated")
+    clues = PUZZLE.clues(inst)
+    solver = ClueSolver(loaded, clues)
+    lines = [i for i, c in enumerate(clues.items) if GENERATOR.removable(request, c)]
+    for _ in range(_MINIMAL_ORDERS):
+        order = lines[:]
+        rng.shuffle(order)
+        out: set[int] = set()
+        for i in order:
+            keep = (j for j in range(len(clues.items)) if j not in out and j != i)
+            if len(solver.g.solve(2, assumptions=solver.on(keep)).answers) == 1:
+                out.add(i)
+        gone = {clues.items[i].id for i in out}
+        rows = tuple(None if f"row {r}" in gone else n for r, n in enumerate(inst.row_clues, 1))
+        cols = tuple(None if f"column {c}" in gone else n
+                     for c, n in enumerate(inst.col_clues, 1))
+        small = replace(inst, row_clues=rows, col_clues=cols)
+        g, _ = _grade_at(small, request.tier)
+        if g is not None and g.tier is request.tier:
+            return _proposal(small, g)
+    return None
