@@ -199,6 +199,8 @@ class _Stage:
         self.rules = rules
         self._source = Program(rule_files(rules), facts, (), constants=consts)
         self._program: Grounded | None = None
+        self._externals: tuple[dict[Cell, tuple[int | None, int | None]],
+                               dict[Link, int | None]] | None = None
         # clingo's externals start false: the empty board
         self.last: dict[Cell, str] = {}
         self.last_links: frozenset[Link] = frozenset()
@@ -214,6 +216,28 @@ class _Stage:
             self._program = Grounded(self._source, extra_args=("--heuristic=None",))
             _no_cleanup(self._program)
         return self._program
+
+    def externals(self) -> tuple[dict[Cell, tuple[int | None, int | None]],
+                                 dict[Link, int | None]]:
+        """The solver literals of the board's externals: tent and grass of each cell, each
+        link (looked up together once, not atom by atom)."""
+        if self._externals is None:
+            ctl = self.program.ctl
+            found: dict[tuple[str, tuple[int, ...]], int] = {}
+            for name, arity in (("tent", 2), ("grass", 2), ("link", 4)):
+                for sa in ctl.symbolic_atoms.by_signature(name, arity):
+                    if sa.is_external:
+                        found[(name, tuple(a.number for a in sa.symbol.arguments))] = sa.literal
+            cells: dict[Cell, tuple[int | None, int | None]] = {}
+            links: dict[Link, int | None] = {}
+            for (name, args), lit in found.items():
+                if name == "link":
+                    links[((args[0], args[1]), (args[2], args[3]))] = lit
+                else:
+                    tent, grass = cells.get((args[0], args[1]), (None, None))
+                    cells[(args[0], args[1])] = (lit, grass) if name == "tent" else (tent, lit)
+            self._externals = (cells, links)
+        return self._externals
 
 
 def _no_cleanup(program: Grounded) -> None:
@@ -307,6 +331,9 @@ class TentsReasoner(ReasonerBase):
         self._hint: tuple[Board, Board | None] | None = None
         self._unique: list[tuple[Board, Board]] = []
         """Boards found to have exactly one solution, with it (see solution_hint)."""
+        self._last_known: tuple[Board, int, tuple[bool, Board | None]] | None = None
+        """The last board :meth:`_known_solution` answered for (it is asked several times of
+        one board), how many boards were known then, and the answer."""
         self._asked_solution = False
         self.evaluations = 0
         """Solves of rule programs so far."""
@@ -316,17 +343,23 @@ class TentsReasoner(ReasonerBase):
 
     # --- evaluating the rule files ------------------------------------------------------------
 
-    def _changed_externals(self, stage: _Stage, board: Board
-                           ) -> list[tuple[clingo.Symbol, bool]]:
-        """The externals whose value differs from the last board the stage evaluated."""
-        out: list[tuple[clingo.Symbol, bool]] = []
+    def _changed_externals(self, stage: _Stage, board: Board) -> list[tuple[int, bool]]:
+        """The externals (solver literals) whose value differs from the last board the stage
+        evaluated."""
+        cell_lits, link_lits = stage.externals()
+        out: list[tuple[int, bool]] = []
         cells = board.cells
         for cell in {c for c, _ in cells.items() ^ stage.last.items()}:
             v = cells.get(cell)
-            tent_atom, grass_atom = self._cell_atoms[cell]
-            out += [(tent_atom, v == "tent"), (grass_atom, v == "grass")]
+            tent_lit, grass_lit = cell_lits.get(cell, (None, None))
+            if tent_lit is not None:
+                out.append((tent_lit, v == "tent"))
+            if grass_lit is not None:
+                out.append((grass_lit, v == "grass"))
         for lk in board.links ^ stage.last_links:
-            out.append((self._link_atoms[lk], lk in board.links))
+            lit = link_lits.get(lk)
+            if lit is not None:
+                out.append((lit, lk in board.links))
         stage.last = dict(cells)
         stage.last_links = board.links
         return out
@@ -348,10 +381,8 @@ class TentsReasoner(ReasonerBase):
         if known is not None and known.board is board and known.upto == FULL:
             return known.hits
         program = stage.program
-        for atom, value in self._changed_externals(stage, board):
-            lit = program.literal(atom)  # cached, unlike a symbolic atom's look-up
-            if lit is not None:
-                program.ctl.assign_external(lit, value)
+        for lit, value in self._changed_externals(stage, board):
+            program.ctl.assign_external(lit, value)
         model = program.first_model()
         self.evaluations += 1
         if model is None:  # the rule programs always have exactly one answer set
@@ -681,6 +712,14 @@ class TentsReasoner(ReasonerBase):
         ``(True, solution)`` or ``(True, None)`` (no solution) if ``board`` extends it, else
         ``(False, None)``. A board with more marks has fewer solutions: if it extends a board
         with the one solution S, its solutions are S if it agrees with S, none if not."""
+        last = self._last_known
+        if last is not None and last[0] is board and last[1] == len(self._unique):
+            return last[2]
+        got = self._known_solution_of(board)
+        self._last_known = (board, len(self._unique), got)
+        return got
+
+    def _known_solution_of(self, board: Board) -> tuple[bool, Board | None]:
         cells = board.cells
         for base, sol in self._unique:
             if not (base.links <= board.links and len(base.cells) <= len(cells)
