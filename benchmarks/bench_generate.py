@@ -2,7 +2,8 @@
 
     python benchmarks/bench_generate.py                   # the goal sets, 5 seeds each
     python benchmarks/bench_generate.py --type tents --seeds 3
-    python benchmarks/bench_generate.py --growth          # time by size (logic grids 3x4 .. 7x5)
+    python benchmarks/bench_generate.py --growth          # time by size (logic grids 3x4 .. 7x5,
+                                                          # futoshiki 5 .. 12)
     python benchmarks/bench_generate.py --jobs 2          # throughput with 2 processes too
     python benchmarks/bench_generate.py --json            # one JSON object per row
 
@@ -67,6 +68,8 @@ GOALS = (
 
 GROWTH = {"tents": ["8x8", "10x10", "15x15", "20x20", "25x25", "30x30", "40x40", "50x50"],
           "hitori": ["8x8", "10x10", "15x15", "20x20", "30x30", "40x40", "50x50"],
+          # a 4x4 futoshiki is never made at tier case (the direct rules explain them all)
+          "futoshiki": ["5", "6", "7", "8", "9", "10", "11", "12"],
           # K categories x N values; ZebraLogic's 5 houses x 6 characteristics is 7x5
           "logicgrid": ["3x4", "4x4", "5x5", "5x6", "6x6", "7x5"]}
 

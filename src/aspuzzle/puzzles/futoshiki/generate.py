@@ -9,28 +9,40 @@ stays solvable at its level, kept if not solvable at the level below), one attem
    neighbours and each given digit; in adjacent mode the bars and their absences are fixed by
    the square, and only givens are candidates) and grounds the puzzle once with every
    candidate behind a guard (:class:`aspuzzle.diagnosis.ClueSolver`);
-3. adds clues until the solution is unique (each added clue rules out the second solution the
-   solver found), then removes clues in a random order while the solver proves the solution
-   still unique: what is left is *minimal*, every clue needed;
-4. steers the tier with the direct rules themselves, in their Python transcription that the
+3. removes clues in a random order while the solver proves the solution still unique (a run
+   of clues that can all go goes in one solve; a run that cannot is halved, which leaves the
+   same clues as removing them one by one): what is left is *minimal*, every clue needed;
+4. steers the tier with the direct rules themselves, in the Python transcription that the
    explain engine's case probes use (:mod:`aspuzzle.puzzles.futoshiki.rules.fast`):
 
    * the *direct closure* applies every direct rule but the pair rules until nothing changes;
      a puzzle it solves is explained by direct rules alone (tier ``direct``, for certain);
-   * the *case closure* also splits, where the direct closure stalls, on every cell of at most
-     four candidates and every digit with at most four places in a line, following each
-     branch with the direct closure as the explain engine's probes do; a branch that dies
-     strikes its digit out, and what every surviving branch of a split agrees on holds. A
-     puzzle it solves needs no split inside a split (tier ``direct`` or ``case``).
+   * the *case closure* also splits where the direct closure stalls, as the explain engine
+     does (on a cell of at most four candidates, or a digit with at most four places in a
+     line; fewest branches first), following each branch with the direct rules; a branch that
+     dies strikes its digit out, and what every surviving branch agrees on holds. A puzzle it
+     solves is unique and needs no split inside a split (tier ``direct`` or ``case``); it
+     counts the splits, which the engine's grading time follows.
 
-   For ``direct`` a given digit is added where the direct closure stalls, until it solves the
-   puzzle; for ``case`` likewise where the case closure stalls, and the attempt is given up if
-   the direct closure then solves it; ``nested`` keeps the minimal puzzle only when the case
-   closure cannot solve it. With ``minimal`` nothing is added: the minimal puzzle is kept
-   only if the closures say it is of the tier asked.
-5. grades the result once with the explain engine (:func:`aspuzzle.difficulty.grade`); the
-   driver keeps it only at exactly the tier asked (the closures leave out the pair rules, so a
-   puzzle they call ``case`` may still be ``direct``).
+   ``direct``: givens are added where the direct closure stalls, until it solves the puzzle.
+   ``case``: below :data:`HARDEN_FROM`, the minimal puzzle if the case closure solves it in
+   1 to :data:`MAX_SPLITS` splits; else, from the minimal puzzle made ``direct`` as above, the
+   added givens are taken away again in a random order while the case closure solves it in
+   that many splits (Tatham's "remove while solvable at the level"), until it needs
+   :data:`SPLITS_WANTED`.
+   ``nested``: the minimal puzzle if the case closure cannot solve it.
+   With ``minimal`` nothing is added: the minimal puzzle is kept only if the closures put it
+   at the tier asked.
+5. grades the result once with the explain engine (:func:`aspuzzle.difficulty.grade`), and
+   hands the grade to the driver, which keeps the puzzle only at exactly the tier asked (the
+   closures leave out the pair rules, which the engine has: a puzzle the closures call
+   ``case`` is sometimes ``direct``, one they call ``nested`` sometimes ``case``).
+
+Which tiers each size reaches was measured on minimal puzzles (see :data:`CASE_FROM`,
+:data:`NESTED_FROM`); smaller requests are refused. Grading is most of the time of a puzzle
+(the explain engine re-proves every step with clingo); a ``nested`` puzzle takes the engine
+seconds (adjacent 7x7) to minutes (10x10 and up) to grade, as it searches splits inside
+every branch of every split.
 
 Every random choice comes from the ``random.Random`` the driver passes in (clingo's seed too,
 single-threaded), so a request and a seed give the same puzzle on any machine.
@@ -57,6 +69,7 @@ from aspuzzle.puzzles.futoshiki.model import (
     FutoshikiSolution,
     neighbour_pairs,
 )
+from aspuzzle.puzzles.futoshiki.reasoning import MAX_CASE_BRANCHES
 from aspuzzle.puzzles.futoshiki.rules.fast import CONTRADICTIONS, DIRECT, FastRules, State
 
 __all__ = ["GENERATOR", "MAX_SIZE", "MIN_SIZE", "FutoshikiGenerator"]
@@ -64,8 +77,8 @@ __all__ = ["GENERATOR", "MAX_SIZE", "MIN_SIZE", "FutoshikiGenerator"]
 MIN_SIZE = 4
 """Smaller grids hold no puzzle worth the name (a 3x3 is solved at sight)."""
 MAX_SIZE = 12
-"""The text format writes two-digit numbers up to 12 as Tatham's own layout does; grading a
-12x12 that needs case splits already takes seconds."""
+"""The largest grid offered: the issue's (the text format holds two-digit numbers; Tatham's
+IDs hold more), and grading grows fast with the size (a 12x12 ``case`` takes seconds)."""
 CASE_FROM = 5
 """The least size that needs a case split: every 4x4 is explained by direct rules alone (none
 of hundreds of minimal 4x4 puzzles, normal or adjacent, needed a split)."""
@@ -73,9 +86,6 @@ NESTED_FROM = {False: 10, True: 7}
 """The least size (normal, adjacent mode) at which a puzzle needs a split inside a split: no
 minimal 9x9 of dozens did (one 10x10 in twenty, most 12x12 do); adjacent mode's bars make
 minimal puzzles harder (a quarter of the 7x7 and most 8x8 need more than one level)."""
-MAX_CASE_BRANCHES = 4
-"""As the explain engine (``reasoning.MAX_CASE_BRANCHES``): splits on at most four ways."""
-
 ENCODING = lp_file("aspuzzle.puzzles.futoshiki", "encoding.lp")
 MAX_SPLITS = 10
 """A ``case`` puzzle is kept only if the case closure solves it with at most this many splits:
@@ -84,6 +94,12 @@ about 1 s, one of 27 in about 6 s), and the closure finds them in a fraction of 
 SPLITS_WANTED = 3
 """Givens are taken away from an easy puzzle until it needs this many splits (or none is
 left): more make a harder puzzle and a slower grade."""
+HARDEN_FROM = 9
+"""From this size on, ``case`` puzzles are always made from an easy one (:meth:`_harden`): few
+minimal puzzles are solved by the case closure in :data:`MAX_SPLITS` splits, finding that out
+costs a search of every split where it stalls, and the engine grades a puzzle of a few splits
+faster (9x9, seeds 1-5, alternating in one process: 14 s and 17 s in all, against 23 s and
+32 s from the minimal puzzles)."""
 PROBE_ROUNDS = 12
 """Rounds of direct rules a branch is followed for in the case closure. The explain engine
 follows a branch to the end; a closure that stops earlier sees less, never more, so a puzzle
@@ -374,23 +390,25 @@ class FutoshikiGenerator:
         n = request.size[0]
         m = _minimal(n, request.adjacent, rng)
         inst = _with(m.blank, [m.cands[j] for j in sorted(m.keep)])
-        splits = splits_needed(inst)
         tier = request.tier
         if tier is Tier.NESTED:
-            if splits is not None:
+            if splits_needed(inst) is not None:
                 return None
         elif tier is Tier.DIRECT:
-            if splits != 0:
+            if splits_needed(inst, 0) is None:
                 if request.minimal:
                     return None
                 inst = self._fill(m, inst, 0, rng)
-        elif splits is None or not 1 <= splits <= MAX_SPLITS:
-            if request.minimal or splits == 0:
+        else:
+            splits = (None if n >= HARDEN_FROM and not request.minimal
+                      else splits_needed(inst, MAX_SPLITS))
+            if splits == 0 or (splits is None and request.minimal):
                 return None  # a minimal puzzle cannot be made harder: no clue can go
-            hard = self._harden(m, inst, rng)
-            if hard is None:
-                return None
-            inst = hard
+            if splits is None:
+                hard = self._harden(m, inst, rng)
+                if hard is None:
+                    return None
+                inst = hard
         return Proposal(inst, m.solution, grade(Loaded(PUZZLE, inst, "generated")))
 
     def _fill(self, m: _Minimal, inst: FutoshikiInstance, splits: int,
