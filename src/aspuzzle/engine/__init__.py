@@ -289,8 +289,11 @@ class Grounded:
         fills up step by step.
         """
         for atom, value in values:
-            if self.ctl.symbolic_atoms[atom] is not None:
-                self.ctl.assign_external(atom, value)
+            # by solver literal, looked up once per atom (cached): a look-up by symbol costs
+            # about as much as the assignment, and a board changes hundreds of times
+            lit = self.literal(atom)
+            if lit is not None:
+                self.ctl.assign_external(lit, value)
 
     def first_model(self, assumptions: Sequence[tuple[clingo.Symbol, bool]] = ()
                     ) -> frozenset[clingo.Symbol] | None:
