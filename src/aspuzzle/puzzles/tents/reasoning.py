@@ -199,8 +199,9 @@ class _Stage:
         self.rules = rules
         self._source = Program(rule_files(rules), facts, (), constants=consts)
         self._program: Grounded | None = None
-        self._externals: tuple[dict[Cell, tuple[int | None, int | None]],
-                               dict[Link, int | None]] | None = None
+        self.cell_lits: dict[Cell, tuple[int | None, int | None]] = {}
+        """The solver literals of tent and grass of each cell, as far as looked up."""
+        self.link_lits: dict[Link, int | None] = {}
         # clingo's externals start false: the empty board
         self.last: dict[Cell, str] = {}
         self.last_links: frozenset[Link] = frozenset()
@@ -216,28 +217,6 @@ class _Stage:
             self._program = Grounded(self._source, extra_args=("--heuristic=None",))
             _no_cleanup(self._program)
         return self._program
-
-    def externals(self) -> tuple[dict[Cell, tuple[int | None, int | None]],
-                                 dict[Link, int | None]]:
-        """The solver literals of the board's externals: tent and grass of each cell, each
-        link (looked up together once, not atom by atom)."""
-        if self._externals is None:
-            ctl = self.program.ctl
-            found: dict[tuple[str, tuple[int, ...]], int] = {}
-            for name, arity in (("tent", 2), ("grass", 2), ("link", 4)):
-                for sa in ctl.symbolic_atoms.by_signature(name, arity):
-                    if sa.is_external:
-                        found[(name, tuple(a.number for a in sa.symbol.arguments))] = sa.literal
-            cells: dict[Cell, tuple[int | None, int | None]] = {}
-            links: dict[Link, int | None] = {}
-            for (name, args), lit in found.items():
-                if name == "link":
-                    links[((args[0], args[1]), (args[2], args[3]))] = lit
-                else:
-                    tent, grass = cells.get((args[0], args[1]), (None, None))
-                    cells[(args[0], args[1])] = (lit, grass) if name == "tent" else (tent, lit)
-            self._externals = (cells, links)
-        return self._externals
 
 
 def _no_cleanup(program: Grounded) -> None:
@@ -346,18 +325,24 @@ class TentsReasoner(ReasonerBase):
     def _changed_externals(self, stage: _Stage, board: Board) -> list[tuple[int, bool]]:
         """The externals (solver literals) whose value differs from the last board the stage
         evaluated."""
-        cell_lits, link_lits = stage.externals()
+        program, cell_lits, link_lits = stage.program, stage.cell_lits, stage.link_lits
         out: list[tuple[int, bool]] = []
         cells = board.cells
         for cell in {c for c, _ in cells.items() ^ stage.last.items()}:
             v = cells.get(cell)
-            tent_lit, grass_lit = cell_lits.get(cell, (None, None))
+            lits = cell_lits.get(cell)
+            if lits is None:
+                tent_atom, grass_atom = self._cell_atoms[cell]
+                lits = cell_lits[cell] = (program.literal(tent_atom), program.literal(grass_atom))
+            tent_lit, grass_lit = lits
             if tent_lit is not None:
                 out.append((tent_lit, v == "tent"))
             if grass_lit is not None:
                 out.append((grass_lit, v == "grass"))
         for lk in board.links ^ stage.last_links:
-            lit = link_lits.get(lk)
+            if lk not in link_lits:
+                link_lits[lk] = program.literal(self._link_atoms[lk])
+            lit = link_lits[lk]
             if lit is not None:
                 out.append((lit, lk in board.links))
         stage.last = dict(cells)
