@@ -1,0 +1,435 @@
+"""Judge a LEGUP Tree Tent proof tree, every transition with clingo against the rule it names.
+
+* A direct rule: the cells and lines the transition writes must be what that rule gives on the
+  parent board (:func:`aspuzzle.explain.player.check_step`, the ``check-step`` command's logic
+  and rule files).
+* A case rule: the transitions leaving a node together are the split; they must all name the
+  same case rule, be cases of it for one cell, tree, tent or line, and include every case the
+  rule gives there (so that together they cover every possibility).
+* A contradiction rule: it writes nothing, and the rule's file must fire on the board.
+
+The proof is complete when every transition is valid and every branch ends on a solved board
+(every cell known, no rule broken) or in a valid contradiction. Nothing stored in the file (its
+``isSolved`` hash) is trusted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from typing import Any
+
+from aspuzzle.explain.player import check_step
+from aspuzzle.explain.steps import Board, Kind, cells_text
+from aspuzzle.legup import catalogue
+from aspuzzle.legup.catalogue import LegupRule
+from aspuzzle.legup.proof import Change, Node, Proof, Transition, read_proof
+from aspuzzle.puzzles.tents.model import TentsInstance, neighbours4
+
+__all__ = ["ProofReport", "Verdict", "check_proof", "check_text", "reasoner_of"]
+
+Cell = tuple[int, int]
+Link = tuple[Cell, Cell]
+Sets = tuple[tuple[Cell, str], ...]
+_VALUE = {2: "grass", 3: "tent"}
+MAX_CASES = 5000
+"""A Fill In row split with more cases than this is not checked (it is refused)."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The judgement of one transition."""
+
+    node: str
+    transition: str
+    rule: str
+    rule_id: str
+    valid: bool
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"node": self.node, "transition": self.transition, "rule": self.rule,
+                "rule_id": self.rule_id, "valid": self.valid, "text": self.text}
+
+
+@dataclass(frozen=True)
+class ProofReport:
+    """What :func:`check_proof` found."""
+
+    puzzle: str
+    """"TreeTent 8x8"."""
+    verdicts: tuple[Verdict, ...]
+    complete: bool
+    """Every branch ends solved or closed by a valid contradiction."""
+    open_branches: tuple[str, ...]
+    """Node ids where a branch ends neither solved nor closed."""
+    depth: int
+    """The most transitions on one path from the root."""
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def invalid(self) -> tuple[Verdict, ...]:
+        return tuple(v for v in self.verdicts if not v.valid)
+
+    @property
+    def valid(self) -> bool:
+        return not self.invalid
+
+    @property
+    def solved(self) -> bool:
+        """A complete and valid proof."""
+        return self.valid and self.complete
+
+    def to_json(self) -> dict[str, Any]:
+        return {"puzzle": self.puzzle, "solved": self.solved, "valid": self.valid,
+                "complete": self.complete, "transitions": len(self.verdicts),
+                "depth": self.depth, "invalid": len(self.invalid),
+                "open_branches": list(self.open_branches), "notes": list(self.notes),
+                "verdicts": [v.to_json() for v in self.verdicts]}
+
+    def render(self) -> str:
+        lines = [f"{self.puzzle}: {len(self.verdicts)} transitions, depth {self.depth}"]
+        for v in self.verdicts:
+            mark = "ok " if v.valid else "BAD"
+            lines.append(f"  {mark} node {v.node} -> transition {v.transition} "
+                         f"[{v.rule or 'no rule'}]: {v.text}")
+        lines += [f"  note: {n}" for n in self.notes]
+        for node in self.open_branches:
+            lines.append(f"  unfinished: the branch ending at node {node} is neither solved "
+                         "nor closed by a contradiction")
+        if self.solved:
+            lines.append("Verdict: the proof is valid and complete.")
+        elif self.valid:
+            lines.append("Verdict: every transition is valid, but the proof is not complete.")
+        else:
+            n = len(self.invalid)
+            lines.append(f"Verdict: the proof is not valid ({n} invalid transition"
+                         f"{'' if n == 1 else 's'})"
+                         + ("." if self.complete else " and not complete."))
+        return "\n".join(lines)
+
+
+# --- reasoners, kept per puzzle: a class grades the same few puzzles many times ----------------
+
+_REASONERS: dict[TentsInstance, Any] = {}
+_KEEP = 16
+
+
+def reasoner_of(inst: TentsInstance) -> Any:
+    """The Tents reasoner of a puzzle, grounded once per process for the last few puzzles."""
+    rs = _REASONERS.pop(inst, None)
+    if rs is None:
+        from aspuzzle.puzzles.tents.reasoning import TentsReasoner
+
+        rs = TentsReasoner(inst)
+        while len(_REASONERS) >= _KEEP:
+            _REASONERS.pop(next(iter(_REASONERS)))
+    _REASONERS[inst] = rs
+    return rs
+
+
+# --- the checker ------------------------------------------------------------------------------
+
+def check_text(text: str, *, allowed: Collection[str] | None = None) -> ProofReport:
+    """Judge the proof in a LEGUP file's text (``allowed``: the aspuzzle rule ids an exercise
+    allows; None allows all). Raises InputError for a file that cannot be read."""
+    return check_proof_tree(read_proof(text), allowed=allowed)
+
+
+def check_proof(source: str, *, allowed: Collection[str] | None = None) -> ProofReport:
+    """Judge the proof of a LEGUP TreeTent file (a path)."""
+    from aspuzzle.api import read_input
+
+    return check_text(read_input(source), allowed=allowed)
+
+
+def check_proof_tree(proof: Proof, *, allowed: Collection[str] | None = None) -> ProofReport:
+    inst = proof.instance
+    name = f"TreeTent {inst.width}x{inst.height}"
+    rs = reasoner_of(inst)
+    judge = _Judge(proof, rs, allowed)
+    start, problems = judge.start_board()
+    if proof.root is None:
+        notes = ("the file has no proof tree",)
+        solved_start = not problems and judge.solved(start)
+        return ProofReport(name, (), solved_start, () if solved_start else ("(none)",), 0,
+                           notes + tuple(problems))
+    judge.notes += problems
+    judge.walk(proof.root, start, 0)
+    return ProofReport(name, tuple(judge.verdicts), not judge.open_, tuple(judge.open_),
+                       judge.depth, tuple(judge.notes))
+
+
+class _Judge:
+    def __init__(self, proof: Proof, rs: Any, allowed: Collection[str] | None) -> None:
+        self.proof, self.rs, self.allowed = proof, rs, allowed
+        self.inst = proof.instance
+        self.verdicts: list[Verdict] = []
+        self.open_: list[str] = []
+        self.notes: list[str] = []
+        self.depth = 0
+
+    # boards
+
+    def start_board(self) -> tuple[Board, list[str]]:
+        problems: list[str] = []
+        links: set[Link] = set()
+        for a, b in self.proof.lines:
+            link, why = self._link(Board(self.proof.marks), a, b)
+            if link is None:
+                problems.append(f"the starting board has a bad line: {why}")
+            else:
+                links.add(link)
+        return Board(dict(self.proof.marks), frozenset(links)), problems
+
+    def _link(self, board: Board, a: Cell, b: Cell) -> tuple[Link | None, str]:
+        trees = self.inst.trees
+        if (a in trees) == (b in trees):
+            return None, f"a line must join a tree and a tent, not {cells_text([a, b])}"
+        tree, tent = (a, b) if a in trees else (b, a)
+        if tent not in neighbours4(tree):
+            return None, f"the line from the tree at {cells_text([tree])} to " \
+                         f"{cells_text([tent])} does not join neighbouring cells"
+        return (tree, tent), ""
+
+    def _changes(self, board: Board, changes: tuple[Change, ...]
+                 ) -> tuple[Sets, tuple[Link, ...], str]:
+        """What a transition sets and links on the board, or why it cannot."""
+        sets: list[tuple[Cell, str]] = []
+        links: list[Link] = []
+        for ch in changes:
+            if ch.other is not None:
+                link, why = self._link(board, ch.cell, ch.other)
+                if link is None:
+                    return (), (), why
+                if link not in board.links:
+                    links.append(link)
+                continue
+            cell, value = ch.cell, ch.value
+            if cell in self.inst.trees:
+                if value == 1:
+                    continue
+                return (), (), f"it writes over the tree at {cells_text([cell])}"
+            if value == 1:
+                return (), (), f"it plants a tree at {cells_text([cell])}"
+            old = board.cells.get(cell)
+            if value == 0:
+                if old is not None:
+                    return (), (), f"it erases the {old} at {cells_text([cell])}"
+                continue
+            assert value is not None
+            new = _VALUE[value]
+            if old == new:
+                continue
+            if old is not None:
+                return (), (), f"it changes the {old} at {cells_text([cell])} to {new}"
+            sets.append((cell, new))
+        return tuple(sorted(set(sets))), tuple(sorted(set(links))), ""
+
+    def solved(self, board: Board) -> bool:
+        rs = self.rs
+        if not rs.complete(board):
+            return False
+        if rs.evaluate(board).contradictions:
+            return False
+        return rs.final_check(board) is None
+
+    # the walk
+
+    def verdict(self, node: Node, t: Transition, valid: bool, text: str) -> None:
+        rule = catalogue.find(t.rule_id, t.rule)
+        self.verdicts.append(Verdict(node.id, t.id, t.rule or (rule.name if rule else ""),
+                                     t.rule_id, valid, text))
+
+    def walk(self, node_id: str, board: Board, depth: int) -> None:
+        """Judge the subtree from a node (iteratively along chains: proofs are long)."""
+        stack: list[tuple[str, Board, int]] = [(node_id, board, depth)]
+        while stack:
+            nid, b, d = stack.pop()
+            self.depth = max(self.depth, d)
+            node = self.proof.nodes[nid]
+            ts = node.transitions
+            if not ts:
+                if not self.solved(b):
+                    self.open_.append(nid)
+                continue
+            rules = [catalogue.find(t.rule_id, t.rule) for t in ts]
+            if len(ts) > 1 or (rules[0] is not None and rules[0].kind is Kind.CASE):
+                nexts = self.split(node, b, ts, rules)
+            else:
+                nexts = self.single(node, b, ts[0], rules[0])
+            for child, cb in reversed(nexts):
+                stack.append((child, cb, d + 1))
+
+    def _rule_problem(self, t: Transition, rule: LegupRule | None) -> str:
+        if not t.rule and not t.rule_id:
+            return "the transition names no rule (it is not justified)"
+        if rule is None:
+            return f"unknown Tree Tent rule '{(t.rule_id or t.rule)[:40]}'"
+        if self.allowed is not None and rule.ours not in self.allowed:
+            return f"{rule.name} is not allowed in this exercise"
+        return ""
+
+    def single(self, node: Node, board: Board, t: Transition, rule: LegupRule | None
+               ) -> list[tuple[str, Board]]:
+        sets, links, bad = self._changes(board, t.changes)
+        after = board.with_(sets, links) if not bad else board
+        child = [(t.child, after)] if t.child else []
+        problem = self._rule_problem(t, rule)
+        if problem:
+            self.verdict(node, t, False, problem)
+            return child
+        assert rule is not None
+        if bad:
+            self.verdict(node, t, False, f"{rule.name}: {bad}")
+            return child
+        if rule.kind is Kind.CONTRADICTION:
+            if sets or links:
+                self.verdict(node, t, False, f"{rule.name} is a contradiction rule: it must "
+                                             "not change the board")
+                return child
+            apps = self.rs.applications(board, rule.ours)
+            if not apps:
+                self.verdict(node, t, False, f"{rule.name} does not apply: the board does not "
+                                             "break that rule here")
+                return child
+            self.verdict(node, t, True, f"{rule.name}: {apps[0].text}")
+            if t.child and self.proof.nodes[t.child].transitions:
+                self.notes.append(f"node {t.child}: the proof goes on after the contradiction "
+                                  f"of transition {t.id} (ignored: that branch is closed)")
+            return []
+        if not sets and not links:
+            self.verdict(node, t, False, f"{rule.name}: the transition changes nothing")
+            return child
+        v = check_step(self.rs, board, rule.ours, sets, links)
+        self.verdict(node, t, v.valid, v.text if v.valid else f"{rule.name}: {v.text}")
+        return child
+
+    def split(self, node: Node, board: Board, ts: tuple[Transition, ...],
+              rules: list[LegupRule | None]) -> list[tuple[str, Board]]:
+        kids: list[tuple[str, Board]] = []
+        branches: list[tuple[Sets, tuple[Link, ...]]] = []
+        problem = ""
+        for t, rule in zip(ts, rules, strict=True):
+            sets, links, bad = self._changes(board, t.changes)
+            branches.append((sets, links))
+            if t.child:
+                kids.append((t.child, board if bad else board.with_(sets, links)))
+            problem = problem or self._rule_problem(t, rule) or bad
+        first = rules[0]
+        if not problem:
+            assert first is not None
+            if first.kind is not Kind.CASE:
+                problem = (f"the node has {len(ts)} transitions: only a case rule may split a "
+                           f"proof, and {first.name} is not one")
+            elif any(r is not first for r in rules):
+                problem = "the branches of one split must all name the same case rule"
+            else:
+                problem = self.case_problem(board, first, branches)
+        for t, rule in zip(ts, rules, strict=True):
+            name = rule.name if rule else "the split"
+            self.verdict(node, t, not problem,
+                         f"{name}: {problem}" if problem else
+                         f"{name}: one of the {len(ts)} cases, which together cover every "
+                         "possibility")
+        return kids
+
+    # case rules
+
+    def case_problem(self, board: Board, rule: LegupRule,
+                     branches: list[tuple[Sets, tuple[Link, ...]]]) -> str:
+        given = [(frozenset(s), frozenset(lk)) for s, lk in branches]
+        if len(set(given)) != len(given):
+            return "two branches are the same case"
+        facts = self.rs.board_facts(board)
+        if rule.ours == "tent_or_grass":
+            cells = {c for s, lk in branches for c, _ in s}
+            if len(branches) != 2 or any(lk for _, lk in branches) or len(cells) != 1 or \
+                    any(len(s) != 1 for s, _ in branches):
+                return "the two cases must set one and the same unknown cell, one a tent " \
+                       "and one grass"
+            cell, = cells
+            if {v for s, _ in branches for _, v in s} != {"tent", "grass"}:
+                return f"the cases for {cells_text([cell])} must be a tent and grass"
+            return ""
+        if rule.ours in ("links_from_tree", "links_from_tent"):
+            tree_side = rule.ours == "links_from_tree"
+            ends = {(lk[0][0] if tree_side else lk[0][1]) for _, lk in branches if len(lk) == 1}
+            if len(ends) != 1 or any(len(lk) != 1 for _, lk in branches):
+                return "each case must add one line from the same " + \
+                    ("tree" if tree_side else "tent")
+            end, = ends
+            if tree_side:
+                if end not in facts.spots:
+                    return f"the tree at {cells_text([end])} is already linked"
+                canon = [(frozenset([(x, "tent")] if x not in board.cells else []),
+                          frozenset([(end, x)])) for x in facts.spots[end]]
+                others: list[Cell] = list(facts.spots[end])
+            else:
+                if end not in facts.owners:
+                    return f"{cells_text([end])} is not an unlinked tent"
+                canon = [(frozenset(), frozenset([(t, end)])) for t in facts.owners[end]]
+                others = list(facts.owners[end])
+            for s, lk in given:
+                (_, tent), = lk
+                if s - {(tent, "tent")}:
+                    return "a case of this rule sets no cell but the tent it links"
+            missing = [w for w, c in zip(others, canon, strict=True) if c not in given]
+            if missing:
+                return (f"the split misses the case{'s' if len(missing) > 1 else ''} "
+                        f"{cells_text(missing)}")
+            return ""
+        if rule.ours == "fill_in_row":
+            if any(lk for _, lk in branches):
+                return "a Fill In row case sets cells, it draws no line"
+            cells = {c for s, _ in branches for c, _ in s}
+            rows = {r for r, _ in cells}
+            cols = {c for _, c in cells}
+            candidates = ([("row", next(iter(rows)))] if len(rows) == 1 else []) + \
+                         ([("column", next(iter(cols)))] if len(cols) == 1 else [])
+            if not candidates:
+                return "the cases of Fill In row must all lie in one row or one column"
+            why = ""
+            for line in candidates:
+                why = self._fill_in_row(board, facts, line, given)
+                if not why:
+                    return ""
+            return why
+        return f"{rule.name} is not a case rule"
+
+    def _fill_in_row(self, board: Board, facts: Any, line: tuple[str, int],
+                     given: list[tuple[frozenset[tuple[Cell, str]], frozenset[Link]]]) -> str:
+        from aspuzzle.puzzles.tents.reasoning import line_cells, placements
+
+        cells = line_cells(self.inst, line)
+        clue = (self.inst.row_clues if line[0] == "row" else self.inst.col_clues)[line[1] - 1]
+        name = f"{line[0]} {line[1]}"
+        if clue is None:
+            return f"{name} has no clue"
+        need = clue - sum(1 for c in cells if board.cells.get(c) == "tent")
+        unknown = [c for c in cells if c in facts.unknown]
+        if need < 0:
+            return f"{name} already has more tents than its clue"
+        ways = placements(facts.room[line], need, MAX_CASES + 1)
+        if len(ways) > MAX_CASES:
+            return f"{name} has more than {MAX_CASES} cases: too many to check"
+        canon = [frozenset([(c, "tent") for c in way] +
+                           [(c, "grass") for c in unknown if c not in way]) for way in ways]
+        got = {s for s, _ in given}
+        for s in got:
+            if s not in canon and not _a_way(s, unknown, need):
+                return (f"a case must put the {need} missing tent{'s' if need != 1 else ''} "
+                        f"of {name} on its unknown cells and grass on the others")
+        missing = [c for c in canon if c not in got]
+        if missing:
+            tents = sorted(c for c, v in missing[0] if v == "tent")
+            more = f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""
+            return f"the split misses the case with the tents of {name} at " \
+                   f"{cells_text(tents) or 'no cell'}{more}"
+        return ""
+
+
+def _a_way(s: frozenset[tuple[Cell, str]], unknown: list[Cell], need: int) -> bool:
+    """Is ``s`` a filling of the line's unknown cells with ``need`` tents (a case of the rule
+    that touching tents or the line's other rules happen to exclude)?"""
+    return {c for c, _ in s} == set(unknown) and sum(v == "tent" for _, v in s) == need
