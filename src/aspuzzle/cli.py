@@ -565,10 +565,11 @@ EXTRA_COMMANDS: list[Callable[[Any], None]] = []
 """Hooks that add subcommands (explain, hint, ...) from their own modules."""
 
 from aspuzzle.cli_generate import register as _register_generate  # noqa: E402
+from aspuzzle.cli_legup import register as _register_legup  # noqa: E402
 from aspuzzle.cli_reasoning import register as _register_reasoning  # noqa: E402
 from aspuzzle.cli_web import register as _register_web  # noqa: E402
 
-EXTRA_COMMANDS += [_register_reasoning, _register_generate, _register_web]
+EXTRA_COMMANDS += [_register_reasoning, _register_generate, _register_web, _register_legup]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

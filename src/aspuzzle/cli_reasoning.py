@@ -147,6 +147,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
     if args.state is not None and len(args.inputs) > 1:
         raise UsageError("--state takes one INPUT")
+    if args.to is not None and (args.to != "legup" or len(args.inputs) > 1):
+        raise UsageError("explain --to takes 'legup' (a LEGUP proof file) and one INPUT")
 
     def handle(arg: str, loaded: Any) -> tuple[int, dict[str, Any] | None]:
         args.input = arg
@@ -156,6 +158,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
                              source=args.state)
         result = explain(loaded, board=board, tier=Tier(args.tier))
         code = EXIT_NO if result.status == "contradiction" and not board.cells else EXIT_OK
+        if args.to is not None:
+            return code, _explain_to(args, loaded, result)
         if args.json:
             return code, result.to_json()
         title = loaded.puzzle.title
@@ -178,12 +182,30 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return cli.run_each(args, handle, what="explaining")
 
 
+def _explain_to(args: argparse.Namespace, loaded: Any, result: Any) -> dict[str, Any] | None:
+    """The explanation as a LEGUP proof, printed or written to -o FILE (atomically)."""
+    from pathlib import Path
+
+    from aspuzzle import cli
+    from aspuzzle.legup.export import export_proof
+
+    text = export_proof(loaded, result)
+    if args.output is None:
+        sys.stdout.write(text)
+        return {"status": result.status, "to": "legup", "text": text} if args.json else None
+    cli.write_atomic(Path(args.output), text)
+    return {"status": result.status, "to": "legup", "output": args.output} if args.json \
+        else None
+
+
 def cmd_diagnose(args: argparse.Namespace) -> int:
     from aspuzzle import cli
     from aspuzzle.diagnosis import diagnose
 
     if args.state is not None and len(args.inputs) > 1:
         raise UsageError("--state takes one INPUT")
+    if args.to is not None and (args.to != "legup" or len(args.inputs) > 1):
+        raise UsageError("explain --to takes 'legup' (a LEGUP proof file) and one INPUT")
 
     def handle(arg: str, loaded: Any) -> tuple[int, dict[str, Any] | None]:
         board = None
@@ -321,6 +343,9 @@ def register(sub: Any) -> None:
     """Add the subcommands to the main parser's subparsers."""
     sp = sub.add_parser("explain", help="explain the solution step by step, with named rules")
     _common(sp, state_required=False, many=True)
+    sp.add_argument("--to", choices=["legup"],
+                    help="write the explanation as a LEGUP proof file (Tents)")
+    sp.add_argument("-o", "--output", metavar="FILE", help="with --to: write it to FILE")
     sp.set_defaults(func=cmd_explain)
 
     sp = sub.add_parser("hint", help="the first mistake on a board, or the next step")

@@ -152,7 +152,7 @@ def check_proof_tree(proof: Proof, *, allowed: Collection[str] | None = None) ->
     if proof.root is None:
         notes = ("the file has no proof tree",)
         solved_start = not problems and judge.solved(start)
-        return ProofReport(name, (), solved_start, () if solved_start else ("(none)",), 0,
+        return ProofReport(name, (), solved_start, (), 0,
                            notes + tuple(problems))
     judge.notes += problems
     judge.walk(proof.root, start, 0)
