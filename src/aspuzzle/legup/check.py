@@ -302,7 +302,7 @@ class _Judge:
             self.verdict(node, t, False, f"{rule.name}: the transition changes nothing")
             return child
         v = check_step(self.rs, board, rule.ours, sets, links)
-        self.verdict(node, t, v.valid, v.text if v.valid else f"{rule.name}: {v.text}")
+        self.verdict(node, t, v.valid, v.text)
         return child
 
     def split(self, node: Node, board: Board, ts: tuple[Transition, ...],
