@@ -87,6 +87,13 @@ NESTED_FROM = {False: 10, True: 7}
 minimal 9x9 of dozens did (one 10x10 in twenty, most 12x12 do); adjacent mode's bars make
 minimal puzzles harder (a quarter of the 7x7 and most 8x8 need more than one level)."""
 ENCODING = lp_file("aspuzzle.puzzles.futoshiki", "encoding.lp")
+MINIMAL_UP_TO = {(False, Tier.DIRECT): 8, (False, Tier.CASE): 10,
+                 (True, Tier.DIRECT): 7, (True, Tier.CASE): 8}
+"""The largest ``--minimal`` puzzles made at a tier (normal, adjacent mode): a minimal puzzle
+cannot be made easier (no clue can be added) nor harder (none can go), so attempts are kept
+only when the minimal puzzle happens to be of the tier. Shares measured on minimal puzzles:
+direct 3 of 40 at 8x8, none of 10 at 9x9; case 3 of 10 at 10x10, none of 10 at 11x11; in
+adjacent mode direct 1 of 40 at 7x7, none at 8x8; case 1 of 40 at 8x8, none of 6 at 9x9."""
 MAX_SPLITS = 10
 """A ``case`` puzzle is kept only if the case closure solves it with at most this many splits:
 the explain engine's time grows with the splits it searches for (a 9x9 of 5 splits grades in
@@ -385,6 +392,12 @@ class FutoshikiGenerator:
             raise UsageError(f"{n}x{n} futoshiki puzzles{mode} are not made at tier nested: "
                              "one level of case splits explains every minimal one; choose "
                              f"--size {least} or more, or --difficulty case")
+        most = MINIMAL_UP_TO.get((request.adjacent, request.tier))
+        if request.minimal and most is not None and n > most:
+            raise UsageError(f"minimal futoshiki puzzles{mode} of tier {request.tier} are made "
+                             f"up to {most}x{most}: larger minimal ones almost never are of "
+                             "that tier; choose a smaller size, a harder tier, or leave out "
+                             "--minimal")
 
     def propose(self, request: Request, rng: random.Random) -> Proposal | None:
         n = request.size[0]
