@@ -286,6 +286,7 @@ def _blank(n: int, adjacent: bool, sol: FutoshikiSolution) -> FutoshikiInstance:
 
 
 def _with(blank: FutoshikiInstance, clues: Iterable[Clue]) -> FutoshikiInstance:
+    """The blank grid with these clues (givens and signs)."""
     givens: set[tuple[int, int, int]] = set()
     greater: set[tuple[Cell, Cell]] = set()
     for clue in clues:
@@ -299,13 +300,6 @@ def _with(blank: FutoshikiInstance, clues: Iterable[Clue]) -> FutoshikiInstance:
                              adjacent=blank.adjacent, bars=blank.bars)
 
 
-def _cell_of(clue: Clue) -> Cell | None:
-    f = clue.facts[0]
-    if f.name != "cell_has_number":
-        return None
-    return (f.arguments[0].number, f.arguments[1].number)
-
-
 @dataclass
 class _Minimal:
     """Clues of one Latin square: the candidates, the solver over them, the minimal set."""
@@ -317,6 +311,7 @@ class _Minimal:
 
 
 def _minimal(n: int, adjacent: bool, rng: random.Random) -> _Minimal:
+    """A random Latin square and a minimal set of its clues that make it the only solution."""
     sol = latin_square(n, rng)
     blank = _blank(n, adjacent, sol)
     cands = PUZZLE.repairs(blank, sol)
@@ -334,10 +329,10 @@ def _minimal(n: int, adjacent: bool, rng: random.Random) -> _Minimal:
     order = list(range(len(cands)))
     rng.shuffle(order)
     keep = set(order)
-    # remove while unique, in the random order. A run of clues that can go together goes in
-    # one solve; a run that cannot is halved. Any clue that can go alone, after those before
-    # it went, also goes in a run with it, so the set left is the one that removing one by one
-    # leaves (removing clues only ever adds solutions)
+    # remove while unique, in the random order. A run of clues goes in one solve if the puzzle
+    # stays unique without all of it: each of its clues would then have gone one by one too
+    # (removing clues only ever adds solutions). Else the run is halved, down to single clues,
+    # so the set left is the one that removing clues one by one leaves, in far fewer solves
     i, size = 0, 4
     while i < len(order):
         run = order[i:i + size]
