@@ -199,6 +199,7 @@ class _Stage:
         self.rules = rules
         self._source = Program(rule_files(rules), facts, (), constants=consts)
         self._program: Grounded | None = None
+        self._atoms: clingo.SymbolicAtoms | None = None
         self.cell_lits: dict[Cell, tuple[int | None, int | None]] = {}
         """The solver literals of tent and grass of each cell, as far as looked up."""
         self.link_lits: dict[Link, int | None] = {}
@@ -216,7 +217,26 @@ class _Stage:
             # decision heuristic only costs its set-up at every solve (some 8% of a solve)
             self._program = Grounded(self._source, extra_args=("--heuristic=None",))
             _no_cleanup(self._program)
+            # one answer set is asked for, always: said once here, not before every solve
+            # (a configuration value is looked up by name at each setting)
+            conf: Any = self._program.ctl.configuration.solve
+            conf.models, conf.enum_mode = "1", "auto"
         return self._program
+
+    def literal(self, atom: clingo.Symbol) -> int | None:
+        """The solver literal of an atom of the program (None if it has none)."""
+        if self._atoms is None:
+            self._atoms = self.program.ctl.symbolic_atoms  # a new wrapper at each asking
+        sa = self._atoms[atom]
+        return None if sa is None else sa.literal
+
+    def model(self) -> Sequence[clingo.Symbol]:
+        """The shown atoms of the program's one answer set on the externals as set."""
+        found: list[Sequence[clingo.Symbol]] = []
+        self.program.ctl.solve(on_model=lambda m: found.append(m.symbols(shown=True)))
+        if not found:  # the rule programs always have exactly one answer set
+            raise RuntimeError("the Tents rule programs have no answer set")
+        return found[0]
 
 
 def _no_cleanup(program: Grounded) -> None:
@@ -325,7 +345,7 @@ class TentsReasoner(ReasonerBase):
     def _changed_externals(self, stage: _Stage, board: Board) -> list[tuple[int, bool]]:
         """The externals (solver literals) whose value differs from the last board the stage
         evaluated."""
-        program, cell_lits, link_lits = stage.program, stage.cell_lits, stage.link_lits
+        cell_lits, link_lits = stage.cell_lits, stage.link_lits
         out: list[tuple[int, bool]] = []
         cells = board.cells
         for cell in {c for c, _ in cells.items() ^ stage.last.items()}:
@@ -333,7 +353,7 @@ class TentsReasoner(ReasonerBase):
             lits = cell_lits.get(cell)
             if lits is None:
                 tent_atom, grass_atom = self._cell_atoms[cell]
-                lits = cell_lits[cell] = (program.literal(tent_atom), program.literal(grass_atom))
+                lits = cell_lits[cell] = (stage.literal(tent_atom), stage.literal(grass_atom))
             tent_lit, grass_lit = lits
             if tent_lit is not None:
                 out.append((tent_lit, v == "tent"))
@@ -341,7 +361,7 @@ class TentsReasoner(ReasonerBase):
                 out.append((grass_lit, v == "grass"))
         for lk in board.links ^ stage.last_links:
             if lk not in link_lits:
-                link_lits[lk] = program.literal(self._link_atoms[lk])
+                link_lits[lk] = stage.literal(self._link_atoms[lk])
             lit = link_lits[lk]
             if lit is not None:
                 out.append((lit, lk in board.links))
@@ -365,13 +385,11 @@ class TentsReasoner(ReasonerBase):
         known = stage.known
         if known is not None and known.board is board and known.upto == FULL:
             return known.hits
-        program = stage.program
+        ctl = stage.program.ctl
         for lit, value in self._changed_externals(stage, board):
-            program.ctl.assign_external(lit, value)
-        model = program.first_model()
+            ctl.assign_external(lit, value)
+        model = stage.model()
         self.evaluations += 1
-        if model is None:  # the rule programs always have exactly one answer set
-            raise RuntimeError("the Tents rule programs have no answer set")
         by_key: dict[tuple[str, tuple[str, object]], Hit] = {}
         for sym in model:
             name, rid, key, *rest = self._parse(sym)
