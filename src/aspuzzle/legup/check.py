@@ -128,6 +128,25 @@ def reasoner_of(inst: TentsInstance) -> Any:
     return rs
 
 
+_ONE_RULE: dict[tuple[TentsInstance, str], Any] = {}
+
+
+def _rule_reasoner(inst: TentsInstance, rule_id: str) -> Any:
+    """A reasoner that grounds one rule file only: judging a transition asks one rule, and a
+    solve costs in proportion to what is grounded (a fourth of asking every rule)."""
+    rs = _ONE_RULE.get((inst, rule_id))
+    if rs is None:
+        from aspuzzle.puzzles.tents.reasoning import TentsReasoner
+        from aspuzzle.puzzles.tents.rules import by_name
+
+        info = by_name(rule_id)
+        assert info is not None, rule_id
+        if len(_ONE_RULE) >= _KEEP * 8:
+            _ONE_RULE.clear()
+        rs = _ONE_RULE[(inst, rule_id)] = TentsReasoner(inst, (info,))
+    return rs
+
+
 # --- the checker ------------------------------------------------------------------------------
 
 def check_text(text: str, *, allowed: Collection[str] | None = None) -> ProofReport:
@@ -288,7 +307,7 @@ class _Judge:
                 self.verdict(node, t, False, f"{rule.name} is a contradiction rule: it must "
                                              "not change the board")
                 return child
-            apps = self.rs.applications(board, rule.ours)
+            apps = _rule_reasoner(self.inst, rule.ours).applications(board, rule.ours)
             if not apps:
                 self.verdict(node, t, False, f"{rule.name} does not apply: the board does not "
                                              "break that rule here")
@@ -301,7 +320,9 @@ class _Judge:
         if not sets and not links:
             self.verdict(node, t, False, f"{rule.name}: the transition changes nothing")
             return child
-        v = check_step(self.rs, board, rule.ours, sets, links)
+        v = check_step(_rule_reasoner(self.inst, rule.ours), board, rule.ours, sets, links)
+        if not v.valid:  # say why with every rule at hand (which rule would have done it)
+            v = check_step(self.rs, board, rule.ours, sets, links)
         self.verdict(node, t, v.valid, v.text)
         return child
 
