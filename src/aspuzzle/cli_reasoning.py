@@ -296,8 +296,32 @@ def _catalogues(type_: str | None) -> list[tuple[str, Any]]:
     return out
 
 
+def cmd_rules_verify(args: argparse.Namespace) -> int:
+    from aspuzzle import rules
+
+    if args.file is None:
+        raise UsageError("rules verify needs a rule file: aspuzzle rules verify FILE.lp")
+    v = rules.verify(args.file, up_to=rules.parse_size(args.up_to))
+    if args.json:
+        c = v.counterexample
+        _json({"file": v.file, "sound": v.sound, "up_to": list(v.up_to),
+               "counterexample": None if c is None else {
+                   "height": c.height, "width": c.width, "rules": list(c.rules),
+                   "trees": [list(x) for x in c.trees], "tents": [list(x) for x in c.tents],
+                   "grass": [list(x) for x in c.grass],
+                   "solution": [list(x) for x in c.solution]}})
+    else:
+        _print(v.render())
+    return EXIT_OK if v.sound else EXIT_NO
+
+
 def cmd_rules(args: argparse.Namespace) -> int:
     from aspuzzle.difficulty import rule_tier
+
+    if args.action == "verify":
+        return cmd_rules_verify(args)
+    if args.file is not None:
+        raise UsageError(f"unexpected argument '{args.file[:40]}'")
 
     for name, catalogue in _catalogues(args.type):
         if args.json:
@@ -375,7 +399,13 @@ def register(sub: Any) -> None:
             state="a player's board: its first wrong mark is named")
     sp.set_defaults(func=cmd_diagnose)
 
-    sp = sub.add_parser("rules", help="list the reasoning rules of each puzzle type")
+    sp = sub.add_parser("rules", help="list the reasoning rules of each puzzle type; "
+                                      "'rules verify FILE.lp': prove a Tents rule file sound")
+    sp.add_argument("action", nargs="?", choices=["verify"],
+                    help="verify: search every board up to --up-to for a counterexample")
+    sp.add_argument("file", nargs="?", metavar="FILE.lp", help="the rule file to verify")
+    sp.add_argument("--up-to", default="6x6", metavar="RxC",
+                    help="verify on every board up to this size (default 6x6)")
     sp.add_argument("--type", "-t", help="only this puzzle type")
     sp.add_argument("--json", action="store_true", help="print JSON (one line per type)")
     sp.set_defaults(func=cmd_rules)

@@ -1,0 +1,137 @@
+"""Rules as objects: a Tree Tent rule file proven sound on every board up to a size.
+
+:func:`verify` searches, with one clingo search per grid size (smallest first), for a
+counterexample: a puzzle, a board state that one of its solutions extends, and the rule
+concluding on that board a cell the solution denies (a direct rule) or firing at all (a
+contradiction rule). None on any grid up to the size: the rule is sound there. The search is
+``legup/verify.lp`` with the rule file and the vocabulary it reads (``board.lp``, ``places.lp``,
+``room.lp``).
+
+What a rule links (``links/6``) is not searched: whether a link is right depends on which of a
+solution's pairings is meant; only the cells a rule sets and the contradictions are.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import clingo
+
+from aspuzzle.errors import InputError, UsageError
+from aspuzzle.puzzles.base import lp_file
+
+__all__ = ["Counterexample", "Verification", "parse_size", "verify"]
+
+_RULES = "aspuzzle.puzzles.tents.rules"
+
+
+@dataclass(frozen=True)
+class Counterexample:
+    height: int
+    width: int
+    trees: tuple[tuple[int, int], ...]
+    solution: tuple[tuple[int, int], ...]
+    tents: tuple[tuple[int, int], ...]
+    grass: tuple[tuple[int, int], ...]
+    rules: tuple[str, ...]
+    """The rules (of the file) that conclude wrongly."""
+
+    def render(self) -> str:
+        rows = []
+        cols = [sum(1 for r, c in self.solution if c == j) for j in range(1, self.width + 1)]
+        rows.append("  " + " ".join(str(n) for n in cols))
+        for i in range(1, self.height + 1):
+            n = sum(1 for r, _ in self.solution if r == i)
+            cells = []
+            for j in range(1, self.width + 1):
+                x = (i, j)
+                cells.append("T" if x in self.trees else "A" if x in self.tents
+                             else "x" if x in self.grass else ".")
+            rows.append(f"{n} " + " ".join(cells))
+        sol = " ".join(f"({r},{c})" for r, c in self.solution)
+        return "\n".join(rows) + f"\n(a solution has its tents at {sol})"
+
+
+@dataclass(frozen=True)
+class Verification:
+    file: str
+    up_to: tuple[int, int]
+    counterexample: Counterexample | None
+
+    @property
+    def sound(self) -> bool:
+        return self.counterexample is None
+
+    def render(self) -> str:
+        h, w = self.up_to
+        if self.counterexample is None:
+            return f"{self.file}: sound on all boards up to {h}x{w}"
+        c = self.counterexample
+        return (f"{self.file}: NOT sound: {', '.join(c.rules)} concludes wrongly on this "
+                f"{c.height}x{c.width} board (T tree, A tent, x grass, . unknown):\n"
+                + c.render())
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*(\d{1,2})\s*[xX]\s*(\d{1,2})\s*", text)
+    if not m or not (1 <= int(m[1]) <= 12 and 1 <= int(m[2]) <= 12):
+        raise UsageError(f"--up-to: '{text[:20]}' is not a size such as 6x6 (at most 12x12)")
+    return int(m[1]), int(m[2])
+
+
+def _board_lp() -> str:
+    text = lp_file(_RULES, "board.lp").read_text()
+    # the board is guessed by verify.lp, not set from outside
+    return "\n".join(line for line in text.splitlines() if not line.startswith("#external"))
+
+
+def verify(rule: str | Path, *, up_to: tuple[int, int] = (6, 6)) -> Verification:
+    """Is the rule file sound on every board of at most ``up_to`` (rows, columns)? Sizes are
+    searched smallest first, so a counterexample is one of the smallest."""
+    path = Path(rule)
+    try:
+        source = path.read_text()
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError(f"{path}: cannot read the rule file ({e.__class__.__name__})") \
+            from None
+    parts = [_board_lp(), lp_file(_RULES, "places.lp").read_text(),
+             lp_file(_RULES, "room.lp").read_text(),
+             lp_file("aspuzzle.legup", "verify.lp").read_text(), source]
+    sizes = sorted(((h, w) for h in range(1, up_to[0] + 1) for w in range(1, up_to[1] + 1)),
+                   key=lambda s: (s[0] * s[1], s))
+    for h, w in sizes:
+        found = _search(parts, h, w, str(path))
+        if found is not None:
+            return Verification(str(path), up_to, found)
+    return Verification(str(path), up_to, None)
+
+
+def _search(parts: list[str], h: int, w: int, name: str) -> Counterexample | None:
+    messages: list[str] = []
+    ctl = clingo.Control(["--warn=none", f"-c height={h}", f"-c width={w}"],
+                         logger=lambda _code, msg: messages.append(msg))
+    try:
+        for i, text in enumerate(parts):
+            ctl.add(f"part{i}", [], text)
+        ctl.ground([(f"part{i}", []) for i in range(len(parts))])
+    except RuntimeError as e:
+        why = " ".join(messages[0].split()) if messages else str(e)
+        raise InputError(f"{name}: the rule file does not ground: {why}") from None
+    found: list[clingo.Symbol] = []
+
+    def on_model(m: clingo.Model) -> None:
+        found[:] = m.symbols(shown=True)
+
+    ctl.solve(on_model=on_model)
+    if not found:
+        return None
+
+    def cells(pred: str) -> tuple[tuple[int, int], ...]:
+        return tuple(sorted((s.arguments[0].number, s.arguments[1].number) for s in found
+                            if s.name == pred and len(s.arguments) == 2))
+
+    rules = tuple(sorted({str(s.arguments[0]) for s in found if s.name == "wrong"}))
+    return Counterexample(h, w, cells("tree"), cells("sol"), cells("tent"), cells("grass"),
+                          rules)
