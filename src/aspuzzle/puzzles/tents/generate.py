@@ -67,8 +67,14 @@ _WANT = 0.9
 packing limit (tents at most 1 in 4), and solvers that try grass first hardly ever reach it."""
 _REPAIRS = 60
 """Local redraws per attempt before it gives up (a new attempt draws a new layout)."""
-_STEERS = 12
-"""Gradings per attempt: each one that misses the tier redraws near where it stuck."""
+_REDRAWS = 400
+"""Redraws per attempt toward the tier asked, and at least one per cell (each costs a clingo
+draw and a pass of the direct rules in Python, milliseconds), before the attempt gives up.
+The direct rules decide hardly anything on a random 30x30 layout; a local search by redraws
+of 5x5 blocks gets them through it in 150-400 redraws."""
+_GRADES = 4
+"""Runs of the explain engine per attempt (the costly part): each one that misses the tier
+redraws near where it stuck."""
 _MINIMAL_ORDERS = 3
 """Orders in which counts are left out before a ``--minimal`` attempt gives up."""
 _SIDES = ((-1, 0), (0, -1), (1, 0), (0, 1))
@@ -136,21 +142,38 @@ class TentsGenerator:
         if layout is None:
             return None
         letter = "e" if request.tier is Tier.DIRECT else "t"
-        for _ in range(_STEERS):
-            layout = _make_unique(w, h, layout, rng)
-            if layout is None:
-                return None
+        grades = 0
+        best: tuple[int, _Layout] | None = None
+        for _ in range(max(_REDRAWS, w * h)):
+            if request.tier is not Tier.DIRECT:
+                # a direct puzzle is unique by its own explanation; others need the proof
+                unique = _make_unique(w, h, layout, rng)
+                if unique is None:
+                    return None
+                layout = unique
             inst = layout.instance(w, h, letter)
-            g, undecided = _grade_at(inst, request.tier)
-            if g is not None and g.tier is request.tier:
-                if request.minimal:
-                    return _minimal(request, inst, rng)
-                return _proposal(inst, g)
+            undecided = _direct_closure(inst)
+            if request.tier is Tier.DIRECT:
+                # local search: a redraw that leaves more cells undecided is taken back
+                if best is not None and len(undecided) > best[0]:
+                    layout = best[1]
+                    undecided = _direct_closure(layout.instance(w, h, letter))
+                else:
+                    best = (len(undecided), layout)
+            if (not undecided) == (request.tier is Tier.DIRECT):
+                # the direct rules agree with the tier asked: the explain engine decides
+                grades += 1
+                g, undecided = _grade_at(inst, request.tier)
+                if g is not None and g.tier is request.tier:
+                    if request.minimal:
+                        return _minimal(request, inst, rng)
+                    return _proposal(inst, g)
+                if grades >= _GRADES:
+                    return None
             # steer: redraw near a cell the rules could not decide (too hard), or anywhere
             # (too easy: a case puzzle that needed no split)
             spots = sorted(undecided) or sorted(_cells(w, h))
-            centre = rng.choice(spots)
-            new = _redraw(w, h, layout, rng, _around([centre], 2, w, h))
+            new = _redraw(w, h, layout, rng, _around([rng.choice(spots)], 2, w, h))
             if new is None:
                 return None
             layout = new
@@ -188,11 +211,15 @@ def _draw(w: int, h: int, rng: random.Random, region: set[Cell], old: _Layout | 
         dr, dc = rng.choice(_SIDES)
         facts.append(_F("facing", [*rc, _N(dr), _N(dc)]))
     if old is not None:
+        # only the kept tents next to the region constrain it; the rest is merged back below
         facts.append(_F("redraw", []))
+        ring = _around(region, 1, w, h) - region
         for name, cells in (("tent", old.tents), ("tree", old.trees)):
             for r, c in sorted(cells):
-                where = "old_" if (r, c) in region else "kept_"
-                facts.append(_F(where + name, [_N(r), _N(c)]))
+                if (r, c) in region:
+                    facts.append(_F("old_" + name, [_N(r), _N(c)]))
+                elif name == "tent" and (r, c) in ring:
+                    facts.append(_F("kept_tent", [_N(r), _N(c)]))
     program = Program((lp_file(__package__ or "", "generate.lp"),), tuple(facts), (),
                       constants=(("height", str(h)), ("width", str(w))))
     g = Grounded(program, SolveConfig(interruptible=False),
@@ -212,6 +239,8 @@ def _draw(w: int, h: int, rng: random.Random, region: set[Cell], old: _Layout | 
         elif s.name == "layout_pair":
             pairs.add(((a[0], a[1]), (a[2], a[3])))
     if old is not None:
+        tents = {t for t in tents if t in region} | {t for t in old.tents if t not in region}
+        trees |= {t for t in old.trees if t not in region}
         pairs |= {p for p in old.pairs if p[0] not in region}
     return _Layout(frozenset(tents), frozenset(trees), frozenset(pairs))
 
@@ -262,6 +291,26 @@ def _make_unique(w: int, h: int, layout: _Layout, rng: random.Random) -> _Layout
             return None
         layout = new
     return None
+
+
+def _direct_closure(inst: TentsInstance) -> set[Cell]:
+    """The cells the direct rules leave undecided from an empty board (empty: they solve the
+    puzzle, which is then unique). Python's transcription of the rules
+    (:mod:`aspuzzle.puzzles.tents.fast`, tested to deduce what the rule files deduce): a
+    filter before the explain engine, which has the last word. A contradiction (the layout has
+    its solution, so this is a flaw of the transcription) counts as undecided everywhere."""
+    from aspuzzle.explain.steps import Board
+    from aspuzzle.puzzles.tents.fast import UNKNOWN, FastBoard
+
+    fb = FastBoard(inst)
+    s = fb.load(Board({}))
+    fb.mark_all(s)
+    while not s.dead and (s.lines or s.cells or s.trees or s.tents):
+        r = fb.round(s)
+        if r.contradictions or r.conflict:
+            return {c for c in _cells(inst.width, inst.height) if c not in inst.trees}
+        fb.apply(s, r)
+    return {fb.cell_of[i] for i, v in enumerate(s.val) if v == UNKNOWN}
 
 
 def _grade_at(inst: TentsInstance, tier: Tier) -> tuple[Grade | None, set[Cell]]:
