@@ -178,6 +178,7 @@ def test_the_closures_agree_with_the_grades_of_tathams_puzzles() -> None:
     ({"size": "6", "difficulty": "nested", "adjacent": True}, "choose --size 7 or more"),
     ({"size": "6", "difficulty": "hard"}, "unknown difficulty"),
     ({"size": "9", "minimal": True}, "made up to 8x8"),
+    ({"size": "10", "adjacent": True}, "adjacent mode are made up to 9x9"),
     ({"size": "11", "difficulty": "case", "minimal": True}, "made up to 10x10"),
     ({"size": "9", "difficulty": "case", "minimal": True, "adjacent": True}, "up to 8x8"),
 ])

@@ -72,13 +72,17 @@ from aspuzzle.puzzles.futoshiki.model import (
 from aspuzzle.puzzles.futoshiki.reasoning import MAX_CASE_BRANCHES
 from aspuzzle.puzzles.futoshiki.rules.fast import CONTRADICTIONS, DIRECT, FastRules, State
 
-__all__ = ["GENERATOR", "MAX_SIZE", "MIN_SIZE", "FutoshikiGenerator"]
+__all__ = ["GENERATOR", "MAX_ADJACENT", "MAX_SIZE", "MIN_SIZE", "FutoshikiGenerator",
+           "latin_square", "splits_needed"]
 
 MIN_SIZE = 4
 """Smaller grids hold no puzzle worth the name (a 3x3 is solved at sight)."""
 MAX_SIZE = 12
 """The largest grid offered: the issue's (the text format holds two-digit numbers; Tatham's
 IDs hold more), and grading grows fast with the size (a 12x12 ``case`` takes seconds)."""
+MAX_ADJACENT = 9
+"""The largest grid in adjacent mode: a 9x9 takes about 2 s, but taking givens away from a
+10x10 (bars fixed, givens the only clues) met uniqueness proofs of minutes."""
 CASE_FROM = 5
 """The least size that needs a case split: every 4x4 is explained by direct rules alone (none
 of hundreds of minimal 4x4 puzzles, normal or adjacent, needed a split)."""
@@ -374,6 +378,10 @@ class FutoshikiGenerator:
         if not MIN_SIZE <= n <= MAX_SIZE:
             raise UsageError(f"futoshiki puzzles are {MIN_SIZE}x{MIN_SIZE} to "
                              f"{MAX_SIZE}x{MAX_SIZE}, not {n}x{n}")
+        if request.adjacent and n > MAX_ADJACENT:
+            raise UsageError(f"futoshiki puzzles in adjacent mode are made up to "
+                             f"{MAX_ADJACENT}x{MAX_ADJACENT}, not {n}x{n}: proving larger ones "
+                             "unique while their givens are taken away takes clingo minutes")
         if request.tier not in self.tiers:
             raise UsageError(f"futoshiki puzzles cannot be made at tier {request.tier}; "
                              "choose one of " + ", ".join(str(t) for t in self.tiers))
