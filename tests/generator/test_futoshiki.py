@@ -30,13 +30,14 @@ from aspuzzle.puzzles.futoshiki.model import FutoshikiInstance, verify
 ROOT = Path(__file__).resolve().parents[2]
 FORMATS = ("text", "tatham", "facts")
 
-# (size, tier, adjacent, minimal, seed): both modes, both tiers made in a few seconds, the
+# (size, tier, adjacent, minimal, seed): both modes, every tier made in a few seconds, the
 # smallest grid, 9x9 and 10x10 (two-digit numbers in the text), minimal puzzles of both modes
 CASES = [("5", "direct", False, False, 1), ("6", "case", False, False, 2),
          ("9", "case", False, False, 9), ("10", "direct", False, False, 10),
          ("9x9", "direct", False, False, 3), ("7", "case", False, False, 4),
          ("4", "direct", True, False, 5), ("6", "case", True, False, 6),
-         ("6", "case", False, True, 7), ("5", "direct", True, True, 8)]
+         ("6", "case", False, True, 7), ("5", "direct", True, True, 8),
+         ("7", "nested", True, False, 2)]
 Key = tuple[str, str, bool, bool, int]
 
 
