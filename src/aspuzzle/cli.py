@@ -9,23 +9,40 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterable, Sequence
-from pathlib import Path
-from typing import Any, NoReturn
+from functools import cache
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from rich.console import Console
-from rich.progress import track
-
-from aspuzzle import api
-from aspuzzle.engine import SolveConfig, Status
 from aspuzzle.errors import AspuzzleError, InputError, UsageError
-from aspuzzle.puzzles import REGISTRY, SolveOptions, get_puzzle
+from aspuzzle.puzzles import TYPES, type_info
+
+# The parser is built without clingo, rich, the puzzle types or the explain engine (each
+# takes tens of milliseconds to import): a command imports what it uses when it runs.
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from rich.console import Console
+
+    from aspuzzle import api
+    from aspuzzle.engine import SolveConfig
+    from aspuzzle.puzzles import SolveOptions
 
 EXIT_OK, EXIT_NONE, EXIT_BAD_INPUT, EXIT_TIMEOUT = 0, 1, 2, 3
 
-_out = Console(highlight=False, soft_wrap=True)
-_err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+@cache
+def _console(stderr: bool) -> Console:
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+
+
+def __getattr__(name: str) -> Any:
+    """``cli._out`` and ``cli._err``, the consoles the commands print with, made when first
+    used."""
+    if name in ("_out", "_err"):
+        return _console(name == "_err")
+    raise AttributeError(f"module 'aspuzzle.cli' has no attribute '{name}'")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -43,7 +60,7 @@ def _printable(text: str) -> str:
 
 
 def _fail(message: str) -> None:
-    _err.print(f"aspuzzle: error: {_printable(message)}", markup=False)
+    _console(True).print(f"aspuzzle: error: {_printable(message)}", markup=False)
 
 
 # --- inputs ---------------------------------------------------------------------------------
@@ -78,6 +95,8 @@ def _inline_candidate(arg: str) -> bool:
 
 
 def _load(arg: str, args: argparse.Namespace) -> api.Loaded:
+    from aspuzzle import api
+
     type_, fmt = getattr(args, "type", None), getattr(args, "from_", None)
     if arg == "-":
         text = api.decode_input(sys.stdin.buffer.read(), "<stdin>")
@@ -99,11 +118,11 @@ def _load(arg: str, args: argparse.Namespace) -> api.Loaded:
 
 
 def _known_extensions() -> set[str]:
-    return {e for p in REGISTRY.values() for f in p.formats.values() for e in f.extensions}
+    return {e for t in TYPES for f in t.formats for e in f.extensions}
 
 
 Record = dict[str, Any]
-Handler = Callable[[str, api.Loaded], tuple[int, Record | None]]
+Handler = Callable[[str, "api.Loaded"], tuple[int, Record | None]]
 
 
 def run_each(args: argparse.Namespace, handle: Handler, *, what: str = "solving") -> int:
@@ -121,6 +140,8 @@ def run_each(args: argparse.Namespace, handle: Handler, *, what: str = "solving"
     from ``args.make_handler`` and runs it exactly as here, its output caught and written here
     in input order, so the output is the same bytes as with ``--jobs 1``.
     """
+    from aspuzzle import api
+
     as_json = bool(getattr(args, "json", False))
     many = len(args.inputs) > 1
     jobs, dask = getattr(args, "jobs", 1), getattr(args, "dask", None)
@@ -137,9 +158,11 @@ def run_each(args: argparse.Namespace, handle: Handler, *, what: str = "solving"
                                                    jobs=jobs, dask=dask), strict=True))
     else:
         outcomes = ((*_handle_one(args, arg, handle, many), "", "") for arg in args.inputs)
-    if many and as_json and _err.is_terminal and not sys.stdout.isatty():
-        outcomes = track(outcomes, total=len(args.inputs), description=what, console=_err,
-                         transient=True)
+    if many and as_json and not sys.stdout.isatty() and _console(True).is_terminal:
+        from rich.progress import track
+
+        outcomes = track(outcomes, total=len(args.inputs), description=what,
+                         console=_console(True), transient=True)
     codes: list[int] = []
     for arg, (code, record, out, err) in zip(args.inputs, outcomes, strict=True):
         if out:
@@ -174,6 +197,8 @@ def _handle_one(args: argparse.Namespace, arg: str, handle: Handler, many: bool
 
 def _internal(arg: str, message: str, many: bool) -> tuple[int, Record, str, str]:
     """The outcome of an input whose worker failed (a crash, not a bad input)."""
+    from aspuzzle import api
+
     label = f"{api.input_label(arg, 60, one_line=True)}: " if many else ""
     return (EXIT_BAD_INPUT, {"status": "error", "error": message, "exit": EXIT_BAD_INPUT}, "",
             f"aspuzzle: error: {_printable(label + message)}\n")
@@ -195,16 +220,20 @@ def _handle_captured(job: tuple[dict[str, Any], str]) -> tuple[int, Record | Non
 def _notes(loaded: api.Loaded, arg: str, many: bool) -> tuple[str, ...]:
     """What the reader chose while reading the input (e.g. the reading of an ambiguous
     ZebraLogic clue), each said on stderr as one ``note:`` line; JSON records list them."""
+    from aspuzzle import api
+
     notes: tuple[str, ...] = tuple(getattr(loaded.instance, "notes", ()))
     prefix = f"{api.input_label(arg, 60, one_line=True)}: " if many else ""
     for note in notes:
-        _err.print(f"aspuzzle: note: {prefix}{_printable(note)}", markup=False)
+        _console(True).print(f"aspuzzle: note: {prefix}{_printable(note)}", markup=False)
     return notes
 
 
 def _one_line(e: AspuzzleError, arg: str, many: bool) -> str:
     """The message of an error about one input, on one line; with several inputs it names the
     input (an inline string by its first 60 characters)."""
+    from aspuzzle import api
+
     text = str(e)
     if many:
         label = api.input_label(arg, 60, one_line=True)
@@ -216,6 +245,8 @@ def _one_line(e: AspuzzleError, arg: str, many: bool) -> str:
 
 
 def _config(args: argparse.Namespace) -> SolveConfig:
+    from aspuzzle.engine import SolveConfig
+
     timeout = getattr(args, "timeout", None)
     if timeout is not None and timeout <= 0:
         raise UsageError("--timeout must be a positive number of seconds")
@@ -223,6 +254,8 @@ def _config(args: argparse.Namespace) -> SolveConfig:
 
 
 def _options(args: argparse.Namespace) -> SolveOptions:
+    from aspuzzle.puzzles import SolveOptions
+
     return SolveOptions(pairing=getattr(args, "pairing", False))
 
 
@@ -256,6 +289,7 @@ def _solve_handler(args: argparse.Namespace) -> Handler:
     config, options = _config(args), _options(args)
     many = len(args.inputs) > 1
     picture = _picture_mode(args)
+    from aspuzzle import api
 
     def handle(arg: str, loaded: api.Loaded) -> tuple[int, Record | None]:
         write = _writer(loaded, args.to, need_solution=True) if args.to is not None else None
@@ -280,6 +314,8 @@ def _solve_handler(args: argparse.Namespace) -> Handler:
 
 
 def _verdict(result: api.Result) -> str:
+    from aspuzzle.engine import Status
+
     return {
         Status.UNIQUE: "unique solution",
         Status.MULTIPLE: "more than one solution",
@@ -293,6 +329,7 @@ def _print_result(arg: str, loaded: api.Loaded, result: api.Result, ascii: bool,
                   many: bool) -> None:
     p = loaded.puzzle
     head = f"{loaded.source}: " if many else ""
+    _out = _console(False)
     _out.print(f"{head}{p.title}: {_verdict(result)} ({result.time_s:.3f} s)", markup=False)
     for i, sol in enumerate(result.solutions, 1):
         if len(result.solutions) > 1:
@@ -312,6 +349,7 @@ def cmd_count(args: argparse.Namespace) -> int:
 def _count_handler(args: argparse.Namespace) -> Handler:
     config, options = _config(args), _options(args)
     many = len(args.inputs) > 1
+    from aspuzzle import api
 
     def handle(arg: str, loaded: api.Loaded) -> tuple[int, Record | None]:
         res = api.count(loaded, limit=args.limit, config=config, options=options)
@@ -321,7 +359,7 @@ def _count_handler(args: argparse.Namespace) -> Handler:
             return code, res.to_json()
         qual = "" if res.exact else ("at least " if not timed_out else "at least (timeout) ")
         head = f"{loaded.source}: " if many else ""
-        _out.print(f"{head}{qual}{res.count}", markup=False)
+        _console(False).print(f"{head}{qual}{res.count}", markup=False)
         return code, None
 
     return handle
@@ -334,8 +372,8 @@ def cmd_render(args: argparse.Namespace) -> int:
         if picture is not None:
             _emit_picture(picture, loaded, None, args.output)
         else:
-            _out.print(loaded.puzzle.render(loaded.instance, None, ascii=args.ascii),
-                       markup=False)
+            _console(False).print(loaded.puzzle.render(loaded.instance, None, ascii=args.ascii),
+                                  markup=False)
         return EXIT_OK, None
 
     return run_each(args, handle)
@@ -367,6 +405,8 @@ def _picture_mode(args: argparse.Namespace) -> str | None:
 
 
 def _emit_picture(mode: str, loaded: api.Loaded, solution: Any, output: str | None) -> None:
+    from pathlib import Path
+
     from aspuzzle.render import render_svg, svg_to_png
 
     svg = render_svg(loaded, solution=solution)
@@ -414,6 +454,9 @@ def _new_file_mode(path: Path) -> int:
 def write_atomic(path: Path, text: str | bytes) -> None:
     """Write a file (text as UTF-8, or bytes) so that it is either complete or not there at
     all."""
+    import tempfile
+    from pathlib import Path
+
     directory = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
@@ -438,6 +481,8 @@ def cmd_convert(args: argparse.Namespace) -> int:
         text = text if text.endswith("\n") else text + "\n"
         record: Record = {"type": loaded.puzzle.name, "from": loaded.format, "to": args.to}
         if args.output:
+            from pathlib import Path
+
             out = Path(args.output)
             if not out.parent.exists() and str(out.parent):
                 raise InputError("directory does not exist", source=str(out.parent))
@@ -453,11 +498,13 @@ def cmd_convert(args: argparse.Namespace) -> int:
 
 
 def cmd_types(args: argparse.Namespace) -> int:
-    for p in REGISTRY.values():
-        _out.print(f"{p.name} ({', '.join(p.aliases)})", markup=False)
-        for f in p.formats.values():
+    lines = []
+    for t in TYPES:  # the registry's table: no type's module need be imported to list it
+        lines.append(f"{t.name} ({', '.join(t.aliases)})")
+        for f in t.formats:
             ext = f" [{' '.join(f.extensions)}]" if f.extensions else ""
-            _out.print(f"    {f.name}{ext}: {f.description}", markup=False)
+            lines.append(f"    {f.name}{ext}: {f.description}")
+    sys.stdout.write("".join(line + "\n" for line in lines))
     return EXIT_OK
 
 
@@ -465,7 +512,7 @@ def cmd_types(args: argparse.Namespace) -> int:
 
 def _type_name(value: str) -> str:
     try:
-        return get_puzzle(value).name
+        return type_info(value).name
     except UsageError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
 

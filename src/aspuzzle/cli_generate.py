@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from aspuzzle import api
 from aspuzzle.errors import InputError, UsageError
+
+if TYPE_CHECKING:
+    from aspuzzle import api
 
 EXIT_FAILED = 3
 
@@ -94,6 +95,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
         if args.to not in p.formats or p.formats[args.to].write is None:
             names = ", ".join(n for n, x in p.formats.items() if x.write is not None)
             raise UsageError(f"{p.name} cannot be written as '{args.to}' (choose from: {names})")
+    from pathlib import Path
+
     out_path = Path(args.output) if args.output else None
     if out_path is not None and str(out_path.parent) and not out_path.parent.is_dir():
         raise InputError("directory does not exist", source=str(out_path.parent))
@@ -160,6 +163,7 @@ def cmd_rate(args: argparse.Namespace) -> int:
 
 
 def _rate_handler(args: argparse.Namespace) -> Any:
+    from aspuzzle import api
     from aspuzzle.difficulty import grade
     from aspuzzle.engine import Status
 

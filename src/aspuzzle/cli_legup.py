@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from aspuzzle.errors import InputError
@@ -55,6 +54,8 @@ def cmd_grade(args: argparse.Namespace) -> int:
     elif args.csv is None:
         sys.stdout.write(to_csv(rows))
     if args.csv is not None:
+        from pathlib import Path
+
         cli.write_atomic(Path(args.csv), to_csv(rows))
         solved = sum(r.solved for r in rows)
         if not args.json:

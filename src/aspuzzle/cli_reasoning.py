@@ -28,9 +28,7 @@ import sys
 from typing import Any
 
 from aspuzzle.difficulty import Tier
-from aspuzzle.engine import Status
 from aspuzzle.errors import InputError, UsageError
-from aspuzzle.explain.parse import parse_cell_value
 
 __all__ = ["parse_cells", "parse_links", "register"]
 
@@ -56,6 +54,8 @@ _TENTS_VALUES = {"tent": "tent", "a": "tent", "t": "tent", "grass": "grass", "x"
 
 def parse_cells(items: list[str]) -> tuple[tuple[Cell, str], ...]:
     """Tents' ``["3,1=grass", "3,6=x"]`` -> ``(((3, 1), "grass"), ((3, 6), "grass"))``."""
+    from aspuzzle.explain.parse import parse_cell_value
+
     out: dict[Cell, str] = {}
     for item in items:
         for part in item.split():
@@ -201,11 +201,10 @@ def _explain_to(args: argparse.Namespace, loaded: Any, result: Any) -> dict[str,
 def cmd_diagnose(args: argparse.Namespace) -> int:
     from aspuzzle import cli
     from aspuzzle.diagnosis import diagnose
+    from aspuzzle.engine import Status
 
     if args.state is not None and len(args.inputs) > 1:
         raise UsageError("--state takes one INPUT")
-    if args.to is not None and (args.to != "legup" or len(args.inputs) > 1):
-        raise UsageError("explain --to takes 'legup' (a LEGUP proof file) and one INPUT")
 
     def handle(arg: str, loaded: Any) -> tuple[int, dict[str, Any] | None]:
         board = None

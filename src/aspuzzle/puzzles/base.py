@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from importlib.resources import files
-from importlib.resources.abc import Traversable
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-import clingo
+if TYPE_CHECKING:  # clingo takes ~40 ms to import: not for the CLI's --help
+    from importlib.resources.abc import Traversable
+
+    import clingo
 
 __all__ = ["Format", "Puzzle", "Reasoning", "SolveOptions", "lp_file", "no_reasoning"]
 
@@ -90,6 +91,8 @@ def no_reasoning(name: str) -> Reasoning:
 
 def lp_file(package: str, name: str) -> Traversable:
     """An encoding file shipped in a package, loaded with importlib.resources."""
+    from importlib.resources import files
+
     return files(package).joinpath(name)
 
 

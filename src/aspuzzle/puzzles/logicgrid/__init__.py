@@ -10,9 +10,6 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 import clingo
-from rich import box
-from rich.console import Console
-from rich.table import Table
 
 from aspuzzle.errors import InputError
 from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lp_file
@@ -159,6 +156,10 @@ class LogicGridPuzzle:
             lines = ["  ".join(x.ljust(w) for x, w in zip(r, widths, strict=False)).rstrip()
                      for r in [head, ["-" * w for w in widths], *rows]]
             return "\n".join(lines)
+        from rich import box  # rich takes ~20 ms to import: only for drawing a table
+        from rich.console import Console
+        from rich.table import Table
+
         table = Table(box=box.ROUNDED, show_header=True, header_style="bold")
         for name in head:
             table.add_column(name, no_wrap=True)
