@@ -257,10 +257,10 @@ class _Trial:
 def _merge(board: Board, boards: Sequence[Board]) -> tuple[Sets, tuple[Link, ...]]:
     """What every board in ``boards`` adds to ``board`` (LEGUP's merge of surviving cases)."""
     first, rest = boards[0], boards[1:]
-    sets = [(c, v) for c, v in first.cells.items()
-            if board.cells.get(c) != v and all(b.cells.get(c) == v for b in rest)]
-    links = [lk for lk in first.links if lk not in board.links and all(lk in b.links
-                                                                         for b in rest)]
+    # what the first board adds, by set difference (the boards are large, what they add small)
+    sets = [(c, v) for c, v in first.cells.items() - board.cells.items()
+            if all(b.cells.get(c) == v for b in rest)]
+    links = [lk for lk in first.links - board.links if all(lk in b.links for b in rest)]
     return tuple(sorted(sets)), tuple(sorted(links))
 
 

@@ -73,6 +73,10 @@ class _State:
         self.trees: set[int] = set()
         self.tents: set[int] = set()
         self.dead = False
+        self.changed: list[int] = []
+        """The cells set since the board was loaded (so that the new board is the old one
+        plus these, not a board rebuilt from every cell)."""
+        self.new_links: list[tuple[int, int]] = []
 
     def copy(self) -> _State:
         s = _State(self.fb)
@@ -83,6 +87,8 @@ class _State:
         s.line_unknown = self.line_unknown[:]
         s.adj_tents = self.adj_tents[:]
         s.unlinked_trees_near = self.unlinked_trees_near[:]
+        s.changed = self.changed[:]
+        s.new_links = self.new_links[:]
         return s
 
     def set_cell(self, i: int, v: int) -> None:
@@ -94,6 +100,7 @@ class _State:
             return
         fb = self.fb
         self.val[i] = v
+        self.changed.append(i)
         row, col = fb.lines_of[i]
         self.line_unknown[row] -= 1
         self.line_unknown[col] -= 1
@@ -124,6 +131,7 @@ class _State:
         fb = self.fb
         self.tree_link[t] = x
         self.tent_link[x] = t
+        self.new_links.append((t, x))
         for j in fb.n4[t]:
             self.unlinked_trees_near[j] -= 1
             self.cells.add(j)
@@ -194,9 +202,13 @@ class FastBoard:
         s.trees = set(self.trees)
         s.tents = {i for i, v in enumerate(s.val) if v == TENT}
 
-    def to_board(self, s: _State) -> Board:
-        cells = {self.cell_of[i]: _NAME[v] for i, v in enumerate(s.val) if v in _NAME}
-        links = frozenset((self.cell_of[t], self.cell_of[x]) for t, x in s.tree_link.items())
+    def to_board(self, s: _State, base: Board) -> Board:
+        """The board of ``s``, loaded from ``base``: ``base`` with what was set since."""
+        cell_of, val = self.cell_of, s.val
+        cells = dict(base.cells)
+        for i in s.changed:
+            cells[cell_of[i]] = _NAME[val[i]]
+        links = base.links | {(cell_of[t], cell_of[x]) for t, x in s.new_links}
         return Board(cells, links)
 
     # --- one round of the rules ---------------------------------------------------------------
@@ -310,7 +322,7 @@ class FastBoard:
         the assumption touches is looked at.
         """
         s, rounds = self._follow(board, sets, links, None)
-        return Probe(s.dead, board if s.dead else self.to_board(s), rounds)
+        return Probe(s.dead, board if s.dead else self.to_board(s, board), rounds)
 
     def dies_within(self, board: Board, sets: Iterable[tuple[Cell, str]],
                     links: Iterable[Link], rounds: int) -> bool:
