@@ -9,7 +9,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -153,17 +153,12 @@ def run_each(args: argparse.Namespace, handle: Handler, *, what: str = "solving"
     as_json = bool(getattr(args, "json", False))
     many = len(args.inputs) > 1
     jobs, dask = getattr(args, "jobs", 1), getattr(args, "dask", None)
-    outcomes: Iterable[tuple[int, Record | None, str, str]]
-    if many and (dask or jobs != 1) and getattr(args, "make_handler", None) is not None:
-        from aspuzzle import batch
-
-        work = {k: v for k, v in vars(args).items() if k not in ("func",)}
-        outcomes = (out.value if isinstance(out, batch.Ok) else
-                    _internal(arg, out.message, many)
-                    for arg, out in zip(args.inputs,
-                                        batch.imap(_handle_captured,
-                                                   [(work, arg) for arg in args.inputs],
-                                                   jobs=jobs, dask=dask), strict=True))
+    outcomes: Iterable[Outcome]
+    pooled = many and getattr(args, "make_handler", None) is not None
+    if pooled and jobs is None and not dask:
+        outcomes = _adaptive(args, handle, args.inputs)
+    elif pooled and (dask or jobs != 1):
+        outcomes = _in_workers(args, args.inputs, jobs, dask)
     else:
         outcomes = ((*_handle_one(args, arg, handle, many), "", "") for arg in args.inputs)
     if many and as_json and not sys.stdout.isatty() and _console(True).is_terminal:
@@ -183,6 +178,55 @@ def run_each(args: argparse.Namespace, handle: Handler, *, what: str = "solving"
         if as_json and record is not None:
             _print_json({"input": api.input_label(arg), **record})
     return _combine(codes)
+
+
+Outcome = tuple[int, Record | None, str, str]
+"""(exit status, JSON record, what was printed on stdout, on stderr) of one input."""
+
+AUTO_MIN_INPUTS = 20
+"""``--jobs`` not given: fewer inputs than this are always handled in this process."""
+POOL_START_S = 0.9
+"""What starting a worker pool costs (forkserver, workers importing aspuzzle and clingo),
+measured on a 2-core machine: a pool pays only when the work it shares out saves more."""
+
+
+def _in_workers(args: argparse.Namespace, inputs: Sequence[str], jobs: int | None,
+                dask: str | None) -> Iterator[Outcome]:
+    from aspuzzle import batch
+
+    work = {k: v for k, v in vars(args).items() if k not in ("func",)}
+    for arg, out in zip(inputs, batch.imap(_handle_captured, [(work, arg) for arg in inputs],
+                                           jobs=jobs, dask=dask), strict=True):
+        yield out.value if isinstance(out, batch.Ok) else _internal(arg, out.message, True)
+
+
+def _adaptive(args: argparse.Namespace, handle: Handler, inputs: Sequence[str]
+              ) -> Iterator[Outcome]:
+    """The default of ``--jobs``: handle inputs here, and move the rest to one worker per core
+    as soon as the inputs done so far show that sharing out what is left saves more time than
+    starting the pool costs. A corpus of small puzzles (a few ms each) never starts a pool; a
+    corpus of hard ones starts it after a few inputs. The bytes printed are the same either
+    way, as with ``--jobs 1``."""
+    import time
+
+    cores = 1
+    if len(inputs) >= AUTO_MIN_INPUTS:
+        from aspuzzle import batch
+
+        cores = batch.cpu_count()
+    first_done = 0.0
+    for i, arg in enumerate(inputs):
+        yield (*_handle_one(args, arg, handle, True), "", "")
+        if i == 0:  # the first input also pays for imports and first use: not a fair sample
+            first_done = time.perf_counter()
+            continue
+        left = len(inputs) - i - 1
+        if cores < 2 or left < cores:
+            continue
+        serial_left = (time.perf_counter() - first_done) / i * left
+        if serial_left - serial_left / cores > POOL_START_S:
+            yield from _in_workers(args, inputs[i + 1:], cores, None)
+            return
 
 
 def _handle_one(args: argparse.Namespace, arg: str, handle: Handler, many: bool
@@ -541,11 +585,14 @@ def _inputs(sp: argparse.ArgumentParser) -> None:
                     help="input format (default: detect from content and extension)")
 
 
-def parallel_options(sp: argparse.ArgumentParser) -> None:
-    """``--jobs`` and ``--dask`` of the commands that take many inputs (see run_each)."""
-    sp.add_argument("--jobs", "-j", type=_positive_int, default=1, metavar="J",
-                    help="handle the inputs in J worker processes, output in input order "
-                         "(0: one per core; default 1)")
+def parallel_options(sp: argparse.ArgumentParser, *, auto: bool = False) -> None:
+    """``--jobs`` and ``--dask`` of the commands that take many inputs (see run_each). With
+    ``auto`` the default is None: :func:`_adaptive` chooses."""
+    default = ("default: here, or one per core from 20 inputs on once the first ones show it "
+               "saves time" if auto else "default 1")
+    sp.add_argument("--jobs", "-j", type=_positive_int, default=None if auto else 1,
+                    metavar="J", help="handle the inputs in J worker processes, output in input "
+                                      f"order (0: one per core; {default})")
     sp.add_argument("--dask", metavar="ADDRESS",
                     help="handle the inputs on the workers of a running Dask scheduler, e.g. "
                          "tcp://10.0.0.5:8786 (pip install 'aspuzzle[dask]')")
@@ -582,7 +629,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--ascii", action="store_true", help="plain ASCII boards, no emoji")
     sp.add_argument("--to", metavar="FORMAT", help="print the solved puzzle in this format")
     _pictures(sp, "the solved puzzle (the first solution)")
-    parallel_options(sp)
+    parallel_options(sp, auto=True)
     sp.set_defaults(func=cmd_solve, make_handler=_solve_handler)
 
     sp = sub.add_parser("count", help="count the distinct solutions")
@@ -590,7 +637,7 @@ def build_parser() -> argparse.ArgumentParser:
     _solving(sp)
     sp.add_argument("--limit", type=_positive_int, default=0, metavar="N",
                     help="stop counting after N (default: count all)")
-    parallel_options(sp)
+    parallel_options(sp, auto=True)
     sp.set_defaults(func=cmd_count, make_handler=_count_handler)
 
     sp = sub.add_parser("render", help="show the puzzle, unsolved")
