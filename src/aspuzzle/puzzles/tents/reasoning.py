@@ -530,7 +530,7 @@ class TentsReasoner(ReasonerBase):
         old, cells = known.board.cells, board.cells
         if not (known.board.links <= board.links and old.items() <= cells.items()):
             return None
-        added = {v for c, v in cells.items() if c not in old}
+        added = {v for _, v in cells.items() - old.items()}  # old is part of cells (above)
         if board.links != known.board.links:
             added.add("link")
         upto = known.upto
