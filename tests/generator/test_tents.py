@@ -131,7 +131,7 @@ def test_sizes() -> None:
     ("3x3", "direct", "too small"),
     ("12x3", "case", "too small"),
     ("61x10", "direct", "too large"),
-    ("5x5", "case", "cannot be made at tier case"),
+    ("4x4", "nested", "cannot be made at tier nested"),
     ("10x10", "nested", "cannot be made at tier nested"),
     ("ten", "direct", "is not WxH"),
     ("10x10", "hard", "unknown difficulty"),

@@ -56,10 +56,6 @@ little more than counting."""
 MAX_SIDE = 60
 """Grading (the explain engine) dominates and grows faster than the grid: a 50x50 takes
 tens of seconds; beyond 60 a single puzzle would take minutes."""
-MIN_CASE_AREA = 30
-"""Smaller grids (4x4 .. 5x5, 4x7) have too few tents (at most six) for a puzzle that needs a
-case split: thousands of attempts on 5x5 found none (see the report of this generator)."""
-
 _DENSITY = 5
 """One tent (and one tree) per this many cells, as Tatham's generator places them."""
 _WANT = 0.9
@@ -128,10 +124,6 @@ class TentsGenerator:
             raise UsageError(f"tents puzzles cannot be made at tier {request.tier}: the "
                              "rules never need a case split inside a case split on tents "
                              "puzzles; choose direct or case")
-        if request.tier is Tier.CASE and w * h < MIN_CASE_AREA:
-            raise UsageError(f"a {w}x{h} tents puzzle cannot be made at tier case: grids "
-                             f"under {MIN_CASE_AREA} cells hold too few tents to need a case "
-                             "split; choose direct or a larger size")
 
     def removable(self, request: Request, clue: Any) -> bool:
         return str(clue.id).startswith(("row ", "column "))
