@@ -121,9 +121,10 @@ class TentsGenerator:
             raise UsageError(f"a {w}x{h} tents grid is too large to generate: each side must "
                              f"be at most {MAX_SIDE} (grading alone would take minutes)")
         if request.tier not in self.tiers:
-            raise UsageError(f"tents puzzles cannot be made at tier {request.tier}: the "
-                             "rules never need a case split inside a case split on tents "
-                             "puzzles; choose direct or case")
+            raise UsageError(f"tents puzzles cannot be made at tier {request.tier}: no "
+                             "tents puzzle seen needs a case split inside another (tens of "
+                             "thousands of random unique ones, Tatham's); choose direct or "
+                             "case")
 
     def removable(self, request: Request, clue: Any) -> bool:
         return str(clue.id).startswith(("row ", "column "))
@@ -135,7 +136,7 @@ class TentsGenerator:
             return None
         letter = "e" if request.tier is Tier.DIRECT else "t"
         grades = 0
-        best: tuple[int, _Layout] | None = None
+        best: tuple[_Layout, set[Cell]] | None = None
         for _ in range(max(_REDRAWS, w * h)):
             if request.tier is not Tier.DIRECT:
                 # a direct puzzle is unique by its own explanation; others need the proof
@@ -143,15 +144,14 @@ class TentsGenerator:
                 if unique is None:
                     return None
                 layout = unique
-            inst = layout.instance(w, h, letter)
-            undecided = _direct_closure(inst)
+            undecided = _direct_closure(layout.instance(w, h, letter))
             if request.tier is Tier.DIRECT:
                 # local search: a redraw that leaves more cells undecided is taken back
-                if best is not None and len(undecided) > best[0]:
-                    layout = best[1]
-                    undecided = _direct_closure(layout.instance(w, h, letter))
+                if best is not None and len(undecided) > len(best[1]):
+                    layout, undecided = best
                 else:
-                    best = (len(undecided), layout)
+                    best = (layout, undecided)
+            inst = layout.instance(w, h, letter)
             if (not undecided) == (request.tier is Tier.DIRECT):
                 # the direct rules agree with the tier asked: the explain engine decides
                 grades += 1
