@@ -30,34 +30,6 @@ def _cli() -> Any:
 
 # --- generate -------------------------------------------------------------------------------
 
-def _puzzle_text(generated: Any, fmt: str | None) -> tuple[str, str]:
-    """(format name, text) of a generated puzzle: in ``fmt``, or in the first one-line format
-    that can hold it (game IDs, URLs), else the type's text format."""
-    from aspuzzle.generator import default_format
-
-    p = generated.loaded.puzzle
-    if fmt is not None:
-        f = p.formats.get(fmt)
-        if f is None or f.write is None:
-            names = ", ".join(n for n, x in p.formats.items() if x.write is not None)
-            raise UsageError(f"{p.name} cannot be written as '{fmt}' (choose from: {names})")
-        try:
-            return fmt, f.write(generated.loaded.instance, None)
-        except (InputError, UsageError) as e:
-            raise UsageError(f"the {fmt} format cannot hold this puzzle: {e}") from None
-    first = default_format(p)
-    order = [first] + [n for n in p.formats if n != first]
-    for name in order:
-        f = p.formats[name]
-        if f.write is None or (not f.inline and name != next(iter(p.formats))):
-            continue
-        try:
-            return name, f.write(generated.loaded.instance, None)
-        except (InputError, UsageError):
-            continue
-    raise UsageError(f"no format of {p.name} can hold this puzzle")  # pragma: no cover
-
-
 def _vocabulary(path: str | None) -> Any:
     if path is None:
         return None
@@ -72,10 +44,8 @@ def _make(job: tuple[Any, int, int, str | None]) -> tuple[str, dict[str, Any]]:
 
     request, seed, max_attempts, fmt = job
     g = generator.generate_one(request, seed, max_attempts=max_attempts)
-    name, text = _puzzle_text(g, fmt)
-    record = g.to_json(name)
-    record["puzzle"] = text
-    return text, record
+    record = g.to_json(fmt)
+    return str(record["puzzle"]), record
 
 
 def cmd_generate(args: argparse.Namespace) -> int:

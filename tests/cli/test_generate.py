@@ -158,3 +158,20 @@ def test_python_dash_m_aspuzzle_is_the_same_command_line() -> None:
                         "examples/tents/seed-6x6.txt"], capture_output=True, text=True,
                        cwd=Path(__file__).resolve().parents[2], timeout=120)
     assert r.returncode == 0 and json.loads(r.stdout)["tier"] == "direct"
+
+
+def test_a_minimal_tents_puzzle_is_written_in_a_format_that_holds_missing_counts() -> None:
+    r = run_cli("generate", "tents", "--size", "6x6", "--minimal", "--seed", "3", "--json")
+    assert r.returncode == 0, r.stderr
+    rec = json.loads(r.stdout)
+    back = aspuzzle.loads(rec["puzzle"], type="tents", fmt=rec["format"])
+    inst = back.instance
+    if rec["format"] == "tatham":  # every count survived: Tatham's IDs hold it
+        assert None not in (*inst.row_clues, *inst.col_clues)
+    res = aspuzzle.solve(back)
+    assert res.status is Status.UNIQUE
+    assert back.puzzle.solution_to_json(res.solutions[0])["tents"] == rec["solution"]["tents"]
+    bad = run_cli("generate", "tents", "--size", "6x6", "--minimal", "--seed", "3", "--to",
+                  "tatham")
+    if rec["format"] != "tatham":
+        assert bad.returncode == 2 and "cannot hold this puzzle" in bad.stderr

@@ -74,14 +74,39 @@ class Generated:
     attempts: int
     time_s: float
 
+    def write(self, fmt: str | None = None) -> tuple[str, str]:
+        """(format name, text) of the puzzle: in ``fmt`` (a UsageError if that format cannot
+        hold it, e.g. a Tatham ID of a Tents puzzle with counts left out), or else in the
+        type's first one-line format that holds it (game IDs, URLs), else its text format."""
+        from aspuzzle.errors import InputError
+
+        p, inst = self.loaded.puzzle, self.loaded.instance
+        writable = [n for n, f in p.formats.items() if f.write is not None]
+        if fmt is not None:
+            f = p.formats.get(fmt)
+            if f is None or f.write is None:
+                raise UsageError(f"{p.name} cannot be written as '{fmt}' (choose from: "
+                                 + ", ".join(writable) + ")")
+            try:
+                return fmt, f.write(inst, None)
+            except (InputError, UsageError) as e:
+                raise UsageError(f"the {fmt} format cannot hold this puzzle: {e}") from None
+        text_format = next(iter(p.formats))
+        for name in [n for n in writable if p.formats[n].inline] + [text_format]:
+            write = p.formats[name].write
+            assert write is not None
+            try:
+                return name, write(inst, None)
+            except (InputError, UsageError):
+                continue  # e.g. a Tatham ID cannot leave a Tents count out
+        raise UsageError(f"no format of {p.name} can hold this puzzle")
+
     def to_json(self, fmt: str | None = None) -> dict[str, Any]:
-        """The JSON Lines record of ``generate --json``: the puzzle in ``fmt`` (default: the
-        type's first format that writes it on one line, else its text format)."""
+        """The JSON Lines record of ``generate --json``, the puzzle written as :meth:`write`
+        says."""
         p = self.loaded.puzzle
-        name = fmt or default_format(p)
-        write = p.formats[name].write
-        assert write is not None
-        return {"type": p.name, "format": name, "puzzle": write(self.loaded.instance, None),
+        name, text = self.write(fmt)
+        return {"type": p.name, "format": name, "puzzle": text,
                 "solution": p.solution_to_json(self.solution),
                 "tier": str(self.grade.tier), "score": self.grade.score,
                 "rules": dict(sorted(self.grade.rules.items())), "seed": self.seed,
@@ -89,8 +114,8 @@ class Generated:
 
 
 def default_format(puzzle: Any) -> str:
-    """The format a generated puzzle is written in unless asked: a one-line game ID or URL if
-    the type has one that can hold it, else the type's text format."""
+    """The type's first one-line format with a writer (game IDs, URLs), else its text format
+    (what a generated puzzle is written in when it can hold it: :meth:`Generated.write`)."""
     for name, f in puzzle.formats.items():
         if f.inline and f.write is not None:
             return str(name)
