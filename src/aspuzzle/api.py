@@ -29,6 +29,7 @@ __all__ = [
     "Count",
     "Loaded",
     "Result",
+    "as_loaded",
     "count",
     "detect",
     "input_label",
@@ -93,6 +94,20 @@ class Count:
     def to_json(self) -> dict[str, Any]:
         return {"type": self.puzzle.name, "count": self.count, "exact": self.exact,
                 "time_s": round(self.time_s, 6)}
+
+
+def as_loaded(puzzle: Any, what: str = "use") -> Loaded:
+    """A :class:`Loaded` puzzle from a Loaded puzzle or a bare instance of a registered type
+    (its type found by the package it comes from); a UsageError for anything else, saying
+    what could not be done with it ("cannot explain a dict; give a loaded puzzle")."""
+    if isinstance(puzzle, Loaded):
+        return puzzle
+    where = type(puzzle).__module__
+    for p in REGISTRY.values():
+        package = type(p).__module__  # the type's folder: aspuzzle.puzzles.tents
+        if where == package or where.startswith(package + "."):
+            return Loaded(p, puzzle, "")
+    raise UsageError(f"cannot {what} a {type(puzzle).__name__}; give a loaded puzzle")
 
 
 def read_input(path: str | os.PathLike[str]) -> str:

@@ -35,7 +35,6 @@ import time
 from typing import Any
 
 from aspuzzle.difficulty import Tier, tier_of
-from aspuzzle.errors import UsageError
 from aspuzzle.explain.loop import (
     Case,
     Evaluation,
@@ -78,17 +77,9 @@ __all__ = [
 
 def _loaded(puzzle: Any) -> Any:
     """A Loaded puzzle from a Loaded puzzle or a bare instance of a registered type."""
-    from aspuzzle.api import Loaded
-    from aspuzzle.puzzles import REGISTRY
+    from aspuzzle.api import as_loaded
 
-    if isinstance(puzzle, Loaded):
-        return puzzle
-    where = type(puzzle).__module__
-    for p in REGISTRY.values():
-        package = type(p).__module__  # the type's folder: aspuzzle.puzzles.tents
-        if where == package or where.startswith(package + "."):
-            return Loaded(p, puzzle, "")
-    raise UsageError(f"cannot explain a {type(puzzle).__name__}; give a loaded puzzle")
+    return as_loaded(puzzle, "explain")
 
 
 def reasoner_for(puzzle: Any) -> Any:

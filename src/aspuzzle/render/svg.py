@@ -75,18 +75,9 @@ def _marks(highlight: Highlight, highlight_class: str) -> dict[Any, tuple[str, .
 
 
 def _as_loaded(puzzle: Any) -> Any:
-    """A Loaded puzzle from a Loaded puzzle or a bare instance of a registered type."""
-    from aspuzzle.api import Loaded
-    from aspuzzle.puzzles import REGISTRY
+    from aspuzzle.api import as_loaded
 
-    if isinstance(puzzle, Loaded):
-        return puzzle
-    where = type(puzzle).__module__
-    for p in REGISTRY.values():
-        package = type(p).__module__  # the type's folder: aspuzzle.puzzles.tents
-        if where == package or where.startswith(package + "."):
-            return Loaded(p, puzzle, "")
-    raise UsageError(f"cannot draw a {type(puzzle).__name__}; give a loaded puzzle")
+    return as_loaded(puzzle, "draw")
 
 
 def render_svg(puzzle: Any, *, solution: Any = None, board: Board | None = None,
