@@ -115,6 +115,8 @@ def test_tents_play_to_the_end_check_hint_explain_export(page: Any, server: str,
     page.click("#undo-button")
     page.wait_for_function("!document.querySelector(\"#board g.cell[data-key='[1,1]']\")"
                            ".dataset.value")
+    # what Check said was about the board before the undo: no longer shown
+    assert "No Tree for Tent" not in page.inner_text("#message")
     # play to the end: one click a tent, two clicks grass
     sol = aspuzzle.solve(loaded).solutions[0]
     for r in range(1, 7):

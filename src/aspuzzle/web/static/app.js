@@ -222,6 +222,8 @@ function change(mutate) {
 }
 
 function afterChange() {
+  // what Check, Hint or Diagnose said was about the board before this change
+  say("");
   state.highlight = {};
   state.hint = null;
   $("apply-button").disabled = true;
