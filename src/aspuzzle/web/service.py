@@ -295,18 +295,19 @@ def diagnose(body: Mapping[str, Any], ctx: Context) -> JSON:
 
 
 def generate(body: Mapping[str, Any], ctx: Context) -> JSON:
-    """One puzzle, the record of ``generate --json`` (the CLI's own record builder)."""
+    """One puzzle, the record of ``generate --json`` (:meth:`Generated.to_json`, as the CLI
+    writes it)."""
     from aspuzzle import generator
-    from aspuzzle.cli_generate import _make
 
     type_ = _str(body, "type", required=True)
     assert type_ is not None
+    to = _str(body, "to")
     request = generator.make_request(type_, size=_str(body, "size"),
                                      difficulty=_str(body, "difficulty"),
                                      minimal=_bool(body, "minimal"),
-                                     adjacent=_bool(body, "adjacent"))
+                                     adjacent=_bool(body, "adjacent"),
+                                     options={"to": to} if to else None)
     seed = _int(body, "seed", None, 1, 2**63)
-    to = _str(body, "to")
     if to is not None:
         from aspuzzle.puzzles import get_puzzle
 
@@ -315,9 +316,9 @@ def generate(body: Mapping[str, Any], ctx: Context) -> JSON:
             raise UsageError(f"{request.type} cannot be written as '{to}'")
     attempts = _int(body, "max_attempts", MAX_GENERATE_ATTEMPTS, 1, MAX_GENERATE_ATTEMPTS)
     assert attempts is not None
-    _, record = _make((request, seed if seed is not None else generator.random_seed(),
-                       attempts, to))
-    return record
+    g = generator.generate_one(request, seed if seed is not None else generator.random_seed(),
+                               max_attempts=attempts)
+    return g.to_json(to)
 
 
 def _writer(loaded: api.Loaded, to: str | None) -> Callable[[Any, Any], str]:
