@@ -217,6 +217,12 @@ def test_a_request_over_the_time_limit_is_a_504() -> None:
         assert r.status_code == 504 and r.json() == {
             "status": "error", "error": "time limit reached (0.05 s)", "exit": 3}
         assert time.perf_counter() - start < 1
+    # the explanation given up stops itself too (its thread is not left computing)
+    from aspuzzle import explain, loads
+    from aspuzzle.explain.loop import TimeLimit, time_limit
+
+    with time_limit(0.05), pytest.raises(TimeLimit):
+        explain(loads(TENTS_10, type="tents"))
     with TestClient(create_app(time_limit=0.001)) as c:
         # a solve stops at the limit itself, within the grace time: a record, as the CLI's
         r = c.post("/api/solve", json={"puzzle": TENTS_10, "type": "tents"})

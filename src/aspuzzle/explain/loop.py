@@ -16,10 +16,14 @@ against the game rules, and probes a hypothetical board cheaply. The engine does
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
+from aspuzzle.errors import AspuzzleError
 from aspuzzle.explain.steps import (
     JSON,
     Board,
@@ -42,9 +46,12 @@ __all__ = [
     "ReasonerBase",
     "ReproofError",
     "Run",
+    "TimeLimit",
+    "check_time",
     "describe_sets",
     "find_case",
     "run",
+    "time_limit",
 ]
 
 Sets = tuple[tuple[Key, str], ...]
@@ -56,6 +63,32 @@ class ExplainBug(AssertionError):
 
 class ReproofError(ExplainBug):
     """A step did not follow from the board and the game rules."""
+
+
+class TimeLimit(AspuzzleError):
+    """The time given to the reasoning (:func:`time_limit`) ran out."""
+
+
+_DEADLINE: ContextVar[float | None] = ContextVar("aspuzzle_reasoning_deadline", default=None)
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Stop the reasoning run in this context (explanations, hints, case searches, grades)
+    with :class:`TimeLimit` once ``seconds`` have passed: checked before every step and every
+    case split tried, so a server can give a request up and have its thread stop too."""
+    token = _DEADLINE.set(None if seconds is None else time.monotonic() + seconds)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
+def check_time() -> None:
+    """Raise :class:`TimeLimit` if the time of the current :func:`time_limit` is over."""
+    deadline = _DEADLINE.get()
+    if deadline is not None and time.monotonic() > deadline:
+        raise TimeLimit("time limit reached while reasoning")
 
 
 @dataclass(frozen=True)
@@ -208,6 +241,7 @@ def run(reasoner: Reasoner, board: Board, max_depth: int, *,
     """
     out = Run([], board)
     while max_steps is None or len(out.steps) < max_steps:
+        check_time()
         ev = reasoner.evaluate(out.board)
         if ev.contradictions:
             step = ev.contradictions[0]
@@ -339,6 +373,7 @@ def _search(reasoner: Reasoner, board: Board, ev: Evaluation, depth: int, *,
                 break  # the reasoner misjudged: search in full
     best: _Trial | None = None
     for case in cases:
+        check_time()
         n = len(case.branches)
         if best is not None and (n > len(best.case.branches) or (n >= 2 and best.cost <= floor)):
             break

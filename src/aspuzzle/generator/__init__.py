@@ -183,6 +183,7 @@ def _rng(request: Request, seed: int) -> random.Random:
 def generate_one(request: Request, seed: int, *, max_attempts: int = MAX_ATTEMPTS) -> Generated:
     """One puzzle of the request from ``seed``; GenerationFailed after ``max_attempts``."""
     from aspuzzle.api import Loaded
+    from aspuzzle.explain.loop import check_time
     from aspuzzle.puzzles import get_puzzle
 
     start = time.perf_counter()
@@ -190,6 +191,7 @@ def generate_one(request: Request, seed: int, *, max_attempts: int = MAX_ATTEMPT
     puzzle = get_puzzle(request.type)
     rng = _rng(request, seed)
     for attempt in range(1, max_attempts + 1):
+        check_time()  # a caller's time limit (explain.loop.time_limit), e.g. the web app's
         proposal = gen.propose(request, rng)
         if proposal is None:
             continue

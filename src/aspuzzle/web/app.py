@@ -3,8 +3,9 @@
 Handlers only decode the request and call :mod:`aspuzzle.web.service` (the library); every
 call runs in a worker thread (clingo releases the GIL), so the server keeps answering while a
 solve runs, and under a time limit: solves and counts get it as their clingo time limit, and
-any request still running when it is over is answered ``504`` (its thread finishes on its own;
-at most ``workers`` run at once, the next waits). Errors are JSON, one line:
+any request still running when it is over is answered ``504`` (the reasoning of explain, hint,
+check, diagnose and generate stops itself at the limit too, checked before every step and
+every case split tried; at most ``workers`` run at once, the next waits). Errors are JSON, one line:
 ``{"status": "error", "error": "<message>", "exit": 2}`` with 400 for a bad puzzle or request,
 413 for a body over the size limit, 404 / 405 for a wrong address or method; never a traceback.
 """
@@ -27,6 +28,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from aspuzzle.errors import AspuzzleError
+from aspuzzle.explain.loop import TimeLimit
+from aspuzzle.explain.loop import time_limit as time_limit_of_reasoning
 from aspuzzle.web import service
 from aspuzzle.web.openapi import openapi
 
@@ -95,11 +98,18 @@ def create_app(*, time_limit: float = TIME_LIMIT, max_body: int = MAX_BODY_BYTES
         if name == "rules" and "type" in request.query_params:
             body.setdefault("type", request.query_params["type"])
         func = service.ENDPOINTS[name]
+
+        def work() -> Any:
+            # the reasoning (explain, hint, grades) stops itself at the limit, so that a
+            # request given up does not keep its thread busy
+            with time_limit_of_reasoning(time_limit):
+                return func(body, ctx)
+
         try:
             async with asyncio.timeout(time_limit + grace):
-                record = await anyio.to_thread.run_sync(func, body, ctx, limiter=limiter,
+                record = await anyio.to_thread.run_sync(work, limiter=limiter,
                                                         abandon_on_cancel=True)
-        except TimeoutError:
+        except (TimeoutError, TimeLimit):
             return _error(504, f"time limit reached ({time_limit:g} s)", exit=3)
         except AspuzzleError as e:
             return _error(400, str(e))
