@@ -1,11 +1,12 @@
 """The LEGUP proof commands (thin: the work is in :mod:`aspuzzle.legup`).
 
-    aspuzzle check-proof FILE.xml [--rules LIST|TIER] [--json]
-    aspuzzle grade DIR [--csv OUT] [--rules LIST|TIER] [--jobs J] [--json]
+    aspuzzle check-proof FILE.xml [--rules LIST|TIER] [--rules-dir DIR] [--json]
+    aspuzzle grade DIR [--csv OUT] [--rules LIST|TIER] [--rules-dir DIR] [--jobs J]
+                   [--json]
 
 ``check-proof`` exit status: 0 a valid and complete proof; 1 an invalid or unfinished one; 2 a
 file that cannot be read. ``grade`` exit status: 0 the class was graded (whatever the grades);
-2 bad usage (no such folder, an unknown rule).
+2 bad usage (no such folder, an unknown rule, a teacher's rule that is not sound).
 """
 
 from __future__ import annotations
@@ -31,9 +32,10 @@ def cmd_check_proof(args: argparse.Namespace) -> int:
     from aspuzzle.legup.grade import allowed_rules
 
     allowed = allowed_rules(args.rules)
+    teacher = _teacher(args)
     text = read_input(args.file)
     try:
-        report = check_text(text, allowed=allowed)
+        report = check_text(text, allowed=allowed, teacher=teacher)
     except InputError as e:
         raise e.with_source(e.source or args.file) from None
     if args.json:
@@ -43,11 +45,21 @@ def cmd_check_proof(args: argparse.Namespace) -> int:
     return EXIT_OK if report.solved else EXIT_NO
 
 
+def _teacher(args: argparse.Namespace) -> Any:
+    """The teacher's rules of --rules-dir, each proven sound first (None without it)."""
+    if args.rules_dir is None:
+        return None
+    from aspuzzle.legup.teacher import load_rules_dir
+
+    return load_rules_dir(args.rules_dir)
+
+
 def cmd_grade(args: argparse.Namespace) -> int:
     from aspuzzle import cli
     from aspuzzle.legup.grade import grade, to_csv
 
-    rows = grade(args.folder, rules=args.rules, jobs=args.jobs, dask=args.dask)
+    rows = grade(args.folder, rules=args.rules, jobs=args.jobs, dask=args.dask,
+                 teacher=_teacher(args))
     if args.json:
         for r in rows:
             _print(json.dumps(r.to_json(), ensure_ascii=False))
@@ -69,10 +81,13 @@ def register(sub: Any) -> None:
     rules_help = ("the rules an exercise allows: a tier (direct, case, nested) or a "
                   "comma-separated list of rule names or ids ('Finish with Grass,"
                   "TREE-BASC-0001'); other rules make a transition invalid")
+    dir_help = ("a folder of the teacher's own rule files (*.lp with a '% Rule: NAME' and "
+                "'% Kind: direct|contradiction' header), each proven sound up to 5x5 first")
     sp = sub.add_parser("check-proof", help="judge every transition of a LEGUP Tree Tent "
                                             "proof; is it valid and complete?")
     sp.add_argument("file", metavar="FILE", help="a LEGUP TreeTent file with a proof tree")
     sp.add_argument("--rules", metavar="LIST|TIER", help=rules_help)
+    sp.add_argument("--rules-dir", metavar="DIR", help=dir_help)
     sp.add_argument("--json", action="store_true", help="print JSON")
     sp.set_defaults(func=cmd_check_proof)
 
@@ -81,6 +96,7 @@ def register(sub: Any) -> None:
     sp.add_argument("folder", metavar="DIR", help="the class folder")
     sp.add_argument("--csv", metavar="OUT", help="write the CSV to this file (atomically)")
     sp.add_argument("--rules", metavar="LIST|TIER", help=rules_help)
+    sp.add_argument("--rules-dir", metavar="DIR", help=dir_help)
     sp.add_argument("--json", action="store_true", help="print one JSON line per row")
     cli.parallel_options(sp)
     sp.set_defaults(func=cmd_grade)

@@ -24,6 +24,7 @@ from aspuzzle.explain.steps import Board, Kind, cells_text
 from aspuzzle.legup import catalogue
 from aspuzzle.legup.catalogue import LegupRule
 from aspuzzle.legup.proof import Change, Node, Proof, Transition, read_proof
+from aspuzzle.legup.teacher import TeacherRules, teacher_reasoner
 from aspuzzle.puzzles.tents.model import TentsInstance, neighbours4
 
 __all__ = ["ProofReport", "Verdict", "check_proof", "check_text", "reasoner_of"]
@@ -149,24 +150,29 @@ def _rule_reasoner(inst: TentsInstance, rule_id: str) -> Any:
 
 # --- the checker ------------------------------------------------------------------------------
 
-def check_text(text: str, *, allowed: Collection[str] | None = None) -> ProofReport:
+def check_text(text: str, *, allowed: Collection[str] | None = None,
+               teacher: TeacherRules | None = None) -> ProofReport:
     """Judge the proof in a LEGUP file's text (``allowed``: the aspuzzle rule ids an exercise
-    allows; None allows all). Raises InputError for a file that cannot be read."""
-    return check_proof_tree(read_proof(text), allowed=allowed)
+    allows, None allows all; ``teacher``: a teacher's verified rules, see
+    :mod:`aspuzzle.legup.teacher`, always allowed). Raises InputError for a file that cannot
+    be read."""
+    return check_proof_tree(read_proof(text), allowed=allowed, teacher=teacher)
 
 
-def check_proof(source: str, *, allowed: Collection[str] | None = None) -> ProofReport:
+def check_proof(source: str, *, allowed: Collection[str] | None = None,
+                teacher: TeacherRules | None = None) -> ProofReport:
     """Judge the proof of a LEGUP TreeTent file (a path)."""
     from aspuzzle.api import read_input
 
-    return check_text(read_input(source), allowed=allowed)
+    return check_text(read_input(source), allowed=allowed, teacher=teacher)
 
 
-def check_proof_tree(proof: Proof, *, allowed: Collection[str] | None = None) -> ProofReport:
+def check_proof_tree(proof: Proof, *, allowed: Collection[str] | None = None,
+                     teacher: TeacherRules | None = None) -> ProofReport:
     inst = proof.instance
     name = f"TreeTent {inst.width}x{inst.height}"
     rs = reasoner_of(inst)
-    judge = _Judge(proof, rs, allowed)
+    judge = _Judge(proof, rs, allowed, teacher or TeacherRules())
     start, problems = judge.start_board()
     if proof.root is None:
         notes = ("the file has no proof tree",)
@@ -180,8 +186,9 @@ def check_proof_tree(proof: Proof, *, allowed: Collection[str] | None = None) ->
 
 
 class _Judge:
-    def __init__(self, proof: Proof, rs: Any, allowed: Collection[str] | None) -> None:
-        self.proof, self.rs, self.allowed = proof, rs, allowed
+    def __init__(self, proof: Proof, rs: Any, allowed: Collection[str] | None,
+                 teacher: TeacherRules) -> None:
+        self.proof, self.rs, self.allowed, self.teacher = proof, rs, allowed, teacher
         self.inst = proof.instance
         self.verdicts: list[Verdict] = []
         self.open_: list[str] = []
@@ -256,7 +263,7 @@ class _Judge:
     # the walk
 
     def verdict(self, node: Node, t: Transition, valid: bool, text: str) -> None:
-        rule = catalogue.find(t.rule_id, t.rule)
+        rule = self.find(t)
         self.verdicts.append(Verdict(node.id, t.id, t.rule or (rule.name if rule else ""),
                                      t.rule_id, valid, text))
 
@@ -272,7 +279,7 @@ class _Judge:
                 if not self.solved(b):
                     self.open_.append(nid)
                 continue
-            rules = [catalogue.find(t.rule_id, t.rule) for t in ts]
+            rules = [self.find(t) for t in ts]
             if len(ts) > 1 or (rules[0] is not None and rules[0].kind is Kind.CASE):
                 nexts = self.split(node, b, ts, rules)
             else:
@@ -280,12 +287,31 @@ class _Judge:
             for child, cb in reversed(nexts):
                 stack.append((child, cb, d + 1))
 
+    def find(self, t: Transition) -> LegupRule | None:
+        """The rule a transition names: LEGUP's, else the teacher's."""
+        found = catalogue.find(t.rule_id, t.rule)
+        if found is None:
+            mine = self.teacher.find(t.rule_id, t.rule)
+            found = mine.legup if mine is not None else None
+        return found
+
+    def reasoner(self, rule: LegupRule) -> Any:
+        mine = self.teacher.by_id(rule.ours)
+        if mine is None:
+            return _rule_reasoner(self.inst, rule.ours)
+        key = (self.inst, f"teacher:{mine.path}")
+        rs = _ONE_RULE.get(key)
+        if rs is None:
+            rs = _ONE_RULE[key] = teacher_reasoner(self.inst, mine, self.teacher)
+        return rs
+
     def _rule_problem(self, t: Transition, rule: LegupRule | None) -> str:
         if not t.rule and not t.rule_id:
             return "the transition names no rule (it is not justified)"
         if rule is None:
             return f"unknown Tree Tent rule '{(t.rule_id or t.rule)[:40]}'"
-        if self.allowed is not None and rule.ours not in self.allowed:
+        if self.allowed is not None and rule.ours not in self.allowed \
+                and self.teacher.by_id(rule.ours) is None:
             return f"{rule.name} is not allowed in this exercise"
         return ""
 
@@ -307,7 +333,7 @@ class _Judge:
                 self.verdict(node, t, False, f"{rule.name} is a contradiction rule: it must "
                                              "not change the board")
                 return child
-            apps = _rule_reasoner(self.inst, rule.ours).applications(board, rule.ours)
+            apps = self.reasoner(rule).applications(board, rule.ours)
             if not apps:
                 self.verdict(node, t, False, f"{rule.name} does not apply: the board does not "
                                              "break that rule here")
@@ -320,8 +346,9 @@ class _Judge:
         if not sets and not links:
             self.verdict(node, t, False, f"{rule.name}: the transition changes nothing")
             return child
-        v = check_step(_rule_reasoner(self.inst, rule.ours), board, rule.ours, sets, links)
-        if not v.valid:  # say why with every rule at hand (which rule would have done it)
+        v = check_step(self.reasoner(rule), board, rule.ours, sets, links)
+        if not v.valid and self.teacher.by_id(rule.ours) is None:
+            # say why with every rule at hand (which rule would have done it)
             v = check_step(self.rs, board, rule.ours, sets, links)
         self.verdict(node, t, v.valid, v.text)
         return child

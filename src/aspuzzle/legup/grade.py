@@ -15,9 +15,12 @@ import io
 from collections.abc import Collection, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aspuzzle.errors import AspuzzleError, UsageError
+
+if TYPE_CHECKING:
+    from aspuzzle.legup.teacher import TeacherRules
 
 __all__ = ["COLUMNS", "GradeRow", "allowed_rules", "grade", "to_csv"]
 
@@ -109,11 +112,11 @@ def _files(root: Path) -> Iterator[tuple[str, str, Path | None]]:
             yield entry.name, "", None
 
 
-def grade_file(item: tuple[str, str, str, frozenset[str] | None]) -> GradeRow:
+def grade_file(item: tuple[str, str, str, frozenset[str] | None, Any]) -> GradeRow:
     """One row (a module-level function: it runs in worker processes)."""
     from aspuzzle.legup.check import check_text
 
-    student, rel, path, allowed = item
+    student, rel, path, allowed, teacher = item
     try:
         data = Path(path).read_bytes()
         try:
@@ -122,7 +125,7 @@ def grade_file(item: tuple[str, str, str, frozenset[str] | None]) -> GradeRow:
             return GradeRow(student, rel, error="not a LEGUP file: not UTF-8 text")
         if not text.strip():
             return GradeRow(student, rel, error="empty file")
-        report = check_text(text, allowed=allowed)
+        report = check_text(text, allowed=allowed, teacher=teacher)
     except (AspuzzleError, OSError) as e:
         return GradeRow(student, rel, error=_one_line(str(e)))
     first = report.invalid[0] if report.invalid else None
@@ -143,11 +146,12 @@ def _one_line(text: str) -> str:
 
 
 def grade(folder: str | Path, *, rules: str | Collection[str] | None = None, jobs: int = 1,
-          dask: str | None = None) -> list[GradeRow]:
+          dask: str | None = None, teacher: TeacherRules | None = None) -> list[GradeRow]:
     """One row per proof file under ``folder`` (see the module docstring), sorted.
 
     ``rules``: what an exercise allows (see :func:`allowed_rules`; or a collection of aspuzzle
-    rule ids); transitions by other rules are invalid. ``jobs``/``dask`` as in
+    rule ids); transitions by other rules are invalid. ``teacher``: a teacher's rules, verified
+    (:func:`aspuzzle.legup.teacher.load_rules_dir`), always allowed. ``jobs``/``dask`` as in
     :func:`aspuzzle.batch.imap`.
     """
     from aspuzzle.batch import Ok, imap
@@ -159,7 +163,7 @@ def grade(folder: str | Path, *, rules: str | Collection[str] | None = None, job
         else frozenset(rules)
     entries = list(_files(root))
     rows = [GradeRow(s, "", error="no proof file") for s, _, f in entries if f is None]
-    items = [(s, rel, str(f), allowed) for s, rel, f in entries if f is not None]
+    items = [(s, rel, str(f), allowed, teacher) for s, rel, f in entries if f is not None]
     for item, out in zip(items, imap(grade_file, items, jobs=jobs, dask=dask), strict=True):
         rows.append(out.value if isinstance(out, Ok)
                     else GradeRow(item[0], item[1], error=_one_line(out.message)))
