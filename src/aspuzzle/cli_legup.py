@@ -1,8 +1,8 @@
 """The LEGUP proof commands (thin: the work is in :mod:`aspuzzle.legup`).
 
-    aspuzzle check-proof FILE.xml [--rules LIST|TIER] [--rules-dir DIR] [--json]
-    aspuzzle grade DIR [--csv OUT] [--rules LIST|TIER] [--rules-dir DIR] [--jobs J]
-                   [--json]
+    aspuzzle check-proof FILE.xml [--rules LIST|TIER] [--rules-dir DIR] [--earned] [--json]
+    aspuzzle grade DIR [--csv OUT] [--rules LIST|TIER] [--rules-dir DIR] [--earned]
+                   [--jobs J] [--json]
 
 ``check-proof`` exit status: 0 a valid and complete proof; 1 an invalid or unfinished one; 2 a
 file that cannot be read. ``grade`` exit status: 0 the class was graded (whatever the grades);
@@ -35,7 +35,7 @@ def cmd_check_proof(args: argparse.Namespace) -> int:
     teacher = _teacher(args)
     text = read_input(args.file)
     try:
-        report = check_text(text, allowed=allowed, teacher=teacher)
+        report = check_text(text, allowed=allowed, teacher=teacher, earned=args.earned)
     except InputError as e:
         raise e.with_source(e.source or args.file) from None
     if args.json:
@@ -59,7 +59,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     from aspuzzle.legup.grade import grade, to_csv
 
     rows = grade(args.folder, rules=args.rules, jobs=args.jobs, dask=args.dask,
-                 teacher=_teacher(args))
+                 teacher=_teacher(args), earned=args.earned)
     if args.json:
         for r in rows:
             _print(json.dumps(r.to_json(), ensure_ascii=False))
@@ -83,11 +83,15 @@ def register(sub: Any) -> None:
                   "TREE-BASC-0001'); other rules make a transition invalid")
     dir_help = ("a folder of the teacher's own rule files (*.lp with a '% Rule: NAME' and "
                 "'% Kind: direct|contradiction' header), each proven sound up to 5x5 first")
+    earned_help = ("a derived rule (sheet 5.x, or a teacher's) counts only after the same "
+                   "proof has shown one instance of it with the basic rules; before, its "
+                   "transitions are 'not yet earned'")
     sp = sub.add_parser("check-proof", help="judge every transition of a LEGUP Tree Tent "
                                             "proof; is it valid and complete?")
     sp.add_argument("file", metavar="FILE", help="a LEGUP TreeTent file with a proof tree")
     sp.add_argument("--rules", metavar="LIST|TIER", help=rules_help)
     sp.add_argument("--rules-dir", metavar="DIR", help=dir_help)
+    sp.add_argument("--earned", action="store_true", help=earned_help)
     sp.add_argument("--json", action="store_true", help="print JSON")
     sp.set_defaults(func=cmd_check_proof)
 
@@ -97,6 +101,7 @@ def register(sub: Any) -> None:
     sp.add_argument("--csv", metavar="OUT", help="write the CSV to this file (atomically)")
     sp.add_argument("--rules", metavar="LIST|TIER", help=rules_help)
     sp.add_argument("--rules-dir", metavar="DIR", help=dir_help)
+    sp.add_argument("--earned", action="store_true", help=earned_help)
     sp.add_argument("--json", action="store_true", help="print one JSON line per row")
     cli.parallel_options(sp)
     sp.set_defaults(func=cmd_grade)

@@ -16,7 +16,7 @@ The proof is complete when every transition is valid and every branch ends on a 
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from aspuzzle.explain.player import check_step
@@ -151,24 +151,42 @@ def _rule_reasoner(inst: TentsInstance, rule_id: str) -> Any:
 # --- the checker ------------------------------------------------------------------------------
 
 def check_text(text: str, *, allowed: Collection[str] | None = None,
-               teacher: TeacherRules | None = None) -> ProofReport:
+               teacher: TeacherRules | None = None, earned: bool = False) -> ProofReport:
     """Judge the proof in a LEGUP file's text (``allowed``: the aspuzzle rule ids an exercise
     allows, None allows all; ``teacher``: a teacher's verified rules, see
-    :mod:`aspuzzle.legup.teacher`, always allowed). Raises InputError for a file that cannot
-    be read."""
-    return check_proof_tree(read_proof(text), allowed=allowed, teacher=teacher)
+    :mod:`aspuzzle.legup.teacher`, always allowed; ``earned``: a derived rule counts only once
+    earned, see :func:`check_proof_tree`). Raises InputError for a file that cannot be read."""
+    return check_proof_tree(read_proof(text), allowed=allowed, teacher=teacher, earned=earned)
 
 
 def check_proof(source: str, *, allowed: Collection[str] | None = None,
-                teacher: TeacherRules | None = None) -> ProofReport:
+                teacher: TeacherRules | None = None, earned: bool = False) -> ProofReport:
     """Judge the proof of a LEGUP TreeTent file (a path)."""
     from aspuzzle.api import read_input
 
-    return check_text(read_input(source), allowed=allowed, teacher=teacher)
+    return check_text(read_input(source), allowed=allowed, teacher=teacher, earned=earned)
 
 
 def check_proof_tree(proof: Proof, *, allowed: Collection[str] | None = None,
-                     teacher: TeacherRules | None = None) -> ProofReport:
+                     teacher: TeacherRules | None = None, earned: bool = False) -> ProofReport:
+    """Judge a proof tree.
+
+    With ``earned``, a *derived* rule (one the rule sheet numbers 5.x only: Finish with Grass
+    5.a.i, Finish with Tents 5.a.ii, Surround Tent with Grass 5.b, Tent for Tree and Last
+    Camping Spot 5.c, Empty Field 5.d, No Room for Tents 5.h; and every teacher's rule) is
+    accepted only once *earned*: a transition by it that would be valid is marked "not yet
+    earned" (invalid) unless, earlier in the proof (the order of the report: depth first from
+    the root, branches in the file's order), a split node N earned it. N earns a rule R when
+
+    * N's split is valid and by a basic case rule (4.a-4.d), and each of its branches is either
+      *closed by basic rules* (its transitions are all valid and by basic rules, and every path
+      through it ends in a valid contradiction) or survives; and
+    * a direct R: exactly one branch survives and it sets a cell (or draws a link) that R
+      concludes on N's board; a contradiction R: no branch survives and R fires on N's board.
+
+    That is, the same proof has shown, with the basic rules only, one instance of what R
+    concludes, on a board where R applies. Each rule is earned separately (by its id).
+    """
     inst = proof.instance
     name = f"TreeTent {inst.width}x{inst.height}"
     rs = reasoner_of(inst)
@@ -181,6 +199,8 @@ def check_proof_tree(proof: Proof, *, allowed: Collection[str] | None = None,
                            notes + tuple(problems))
     judge.notes += problems
     judge.walk(proof.root, start, 0)
+    if earned:
+        judge.mark_unearned()
     return ProofReport(name, tuple(judge.verdicts), not judge.open_, tuple(judge.open_),
                        judge.depth, tuple(judge.notes))
 
@@ -194,6 +214,11 @@ class _Judge:
         self.open_: list[str] = []
         self.notes: list[str] = []
         self.depth = 0
+        self.boards: dict[str, Board] = {}
+        self.first: dict[str, int] = {}
+        """The index in ``verdicts`` of each judged node's first transition."""
+        self.order: list[str] = []
+        """The nodes in the order they were judged (depth first)."""
 
     # boards
 
@@ -274,6 +299,8 @@ class _Judge:
             nid, b, d = stack.pop()
             self.depth = max(self.depth, d)
             node = self.proof.nodes[nid]
+            self.boards[nid], self.first[nid] = b, len(self.verdicts)
+            self.order.append(nid)
             ts = node.transitions
             if not ts:
                 if not self.solved(b):
@@ -304,6 +331,79 @@ class _Judge:
         if rs is None:
             rs = _ONE_RULE[key] = teacher_reasoner(self.inst, mine, self.teacher)
         return rs
+
+    # earned rules
+
+    def derived(self, rule: LegupRule) -> bool:
+        """Is the rule derived (sheet 5.x only, or a teacher's), not basic?"""
+        from aspuzzle.puzzles.tents.rules import by_name
+
+        if self.teacher.by_id(rule.ours) is not None:
+            return True
+        info = by_name(rule.ours)
+        return info is not None and all(p.strip().startswith("5")
+                                        for p in info.sheet.split(","))
+
+    def mark_unearned(self) -> None:
+        """Mark the valid transitions by derived rules not yet earned (see check_proof_tree)."""
+        used: dict[str, tuple[LegupRule, list[int]]] = {}
+        for i, v in enumerate(self.verdicts):
+            rule = self._verdict_rule(v)
+            if v.valid and rule is not None and self.derived(rule):
+                used.setdefault(rule.ours, (rule, []))[1].append(i)
+        if not used:
+            return
+        index = {(v.node, v.transition): i for i, v in enumerate(self.verdicts)}
+        closed: dict[str, bool] = {}
+        for nid in reversed(self.order):  # children before their parents
+            ts = self.proof.nodes[nid].transitions
+            ok = bool(ts)
+            for t in ts:
+                rule = self.find(t)
+                j = index.get((nid, t.id))
+                if rule is None or j is None or not self.verdicts[j].valid or self.derived(rule):
+                    ok = False
+                elif rule.kind is not Kind.CONTRADICTION:
+                    ok = ok and bool(t.child) and closed.get(t.child, False)
+            closed[nid] = ok
+        earned_at: dict[str, int] = {}
+        for nid in self.order:
+            node, board = self.proof.nodes[nid], self.boards[nid]
+            rules = [self.find(t) for t in node.transitions]
+            if not rules or any(r is None or r.kind is not Kind.CASE or self.derived(r)
+                                for r in rules):
+                continue
+            if any(not self.verdicts[index[(nid, t.id)]].valid for t in node.transitions
+                   if (nid, t.id) in index):
+                continue
+            alive = [t for t in node.transitions if not (t.child and closed.get(t.child))]
+            for rid, (rule, _) in used.items():
+                if rid in earned_at:
+                    continue
+                if rule.kind is Kind.CONTRADICTION:
+                    if not alive and self.reasoner(rule).applications(board, rid):
+                        earned_at[rid] = self.first[nid]
+                    continue
+                if len(alive) != 1:
+                    continue
+                sets, links, _ = self._changes(board, alive[0].changes)
+                apps = self.reasoner(rule).applications(board, rid)
+                if any(set(a.sets) & set(sets) or set(a.links) & set(links) for a in apps):
+                    earned_at[rid] = self.first[nid]
+        for rid, (rule, at) in used.items():
+            for i in at:
+                if earned_at.get(rid, len(self.verdicts)) < i:
+                    continue
+                v = self.verdicts[i]
+                self.verdicts[i] = replace(
+                    v, valid=False,
+                    text=f"{rule.name} is not yet earned: it is a derived rule, and the proof "
+                         "has not yet shown one instance of it with the basic rules (a case "
+                         "split whose other branches close by contradictions)")
+
+    def _verdict_rule(self, v: Verdict) -> LegupRule | None:
+        t = next(t for t in self.proof.nodes[v.node].transitions if t.id == v.transition)
+        return self.find(t)
 
     def _rule_problem(self, t: Transition, rule: LegupRule | None) -> str:
         if not t.rule and not t.rule_id:

@@ -112,11 +112,11 @@ def _files(root: Path) -> Iterator[tuple[str, str, Path | None]]:
             yield entry.name, "", None
 
 
-def grade_file(item: tuple[str, str, str, frozenset[str] | None, Any]) -> GradeRow:
+def grade_file(item: tuple[str, str, str, frozenset[str] | None, Any, bool]) -> GradeRow:
     """One row (a module-level function: it runs in worker processes)."""
     from aspuzzle.legup.check import check_text
 
-    student, rel, path, allowed, teacher = item
+    student, rel, path, allowed, teacher, earned = item
     try:
         data = Path(path).read_bytes()
         try:
@@ -125,7 +125,7 @@ def grade_file(item: tuple[str, str, str, frozenset[str] | None, Any]) -> GradeR
             return GradeRow(student, rel, error="not a LEGUP file: not UTF-8 text")
         if not text.strip():
             return GradeRow(student, rel, error="empty file")
-        report = check_text(text, allowed=allowed, teacher=teacher)
+        report = check_text(text, allowed=allowed, teacher=teacher, earned=earned)
     except (AspuzzleError, OSError) as e:
         return GradeRow(student, rel, error=_one_line(str(e)))
     first = report.invalid[0] if report.invalid else None
@@ -146,13 +146,15 @@ def _one_line(text: str) -> str:
 
 
 def grade(folder: str | Path, *, rules: str | Collection[str] | None = None, jobs: int = 1,
-          dask: str | None = None, teacher: TeacherRules | None = None) -> list[GradeRow]:
+          dask: str | None = None, teacher: TeacherRules | None = None,
+          earned: bool = False) -> list[GradeRow]:
     """One row per proof file under ``folder`` (see the module docstring), sorted.
 
     ``rules``: what an exercise allows (see :func:`allowed_rules`; or a collection of aspuzzle
     rule ids); transitions by other rules are invalid. ``teacher``: a teacher's rules, verified
-    (:func:`aspuzzle.legup.teacher.load_rules_dir`), always allowed. ``jobs``/``dask`` as in
-    :func:`aspuzzle.batch.imap`.
+    (:func:`aspuzzle.legup.teacher.load_rules_dir`), always allowed. ``earned``: a derived
+    rule counts only once earned (:func:`aspuzzle.legup.check.check_proof_tree`).
+    ``jobs``/``dask`` as in :func:`aspuzzle.batch.imap`.
     """
     from aspuzzle.batch import Ok, imap
 
@@ -163,7 +165,8 @@ def grade(folder: str | Path, *, rules: str | Collection[str] | None = None, job
         else frozenset(rules)
     entries = list(_files(root))
     rows = [GradeRow(s, "", error="no proof file") for s, _, f in entries if f is None]
-    items = [(s, rel, str(f), allowed, teacher) for s, rel, f in entries if f is not None]
+    items = [(s, rel, str(f), allowed, teacher, earned) for s, rel, f in entries
+             if f is not None]
     for item, out in zip(items, imap(grade_file, items, jobs=jobs, dask=dask), strict=True):
         rows.append(out.value if isinstance(out, Ok)
                     else GradeRow(item[0], item[1], error=_one_line(out.message)))
