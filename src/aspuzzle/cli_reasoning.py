@@ -149,6 +149,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
         raise UsageError("--state takes one INPUT")
     if args.to is not None and (args.to != "legup" or len(args.inputs) > 1):
         raise UsageError("explain --to takes 'legup' (a LEGUP proof file) and one INPUT")
+    if args.to is not None and args.rules_dir is not None:
+        raise UsageError("explain --to legup does not take --rules-dir (LEGUP does not know "
+                         "a teacher's rules)")
 
     def handle(arg: str, loaded: Any) -> tuple[int, dict[str, Any] | None]:
         args.input = arg
@@ -156,7 +159,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
         if problems:
             raise InputError(f"the board has a broken link: {problems[0].text}",
                              source=args.state)
-        result = explain(loaded, board=board, tier=Tier(args.tier))
+        result = explain(loaded, board=board, tier=Tier(args.tier),
+                         reasoner=_reasoner(args, loaded, None))
         code = EXIT_NO if result.status == "contradiction" and not board.cells else EXIT_OK
         if args.to is not None:
             return code, _explain_to(args, loaded, result)
@@ -236,7 +240,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
     loaded = _load(args)
     kit = loaded.puzzle.reasoning()
     board, problems, shows_links = _board(args, loaded, kit, required=True)
-    rs = kit.reasoner(loaded.instance)
+    rs = _reasoner(args, loaded, kit)
     h = hint(rs, board, max_depth=Tier(args.tier).max_depth,
              bad_links=problems, cells_only=not shows_links)
     if args.json:
@@ -270,7 +274,7 @@ def cmd_check_step(args: argparse.Namespace) -> int:
     board, problems, _ = _board(args, loaded, kit, required=True)
     if problems:
         raise InputError(f"the board has a broken link: {problems[0].text}")
-    rs = kit.reasoner(loaded.instance)
+    rs = _reasoner(args, loaded, kit)
     verdict = check_step(rs, board, args.rule, sets, links,
                          max_depth=Tier(args.tier).max_depth)
     if args.json:
@@ -278,6 +282,21 @@ def cmd_check_step(args: argparse.Namespace) -> int:
     else:
         _print(verdict.render())
     return EXIT_OK if verdict.valid else EXIT_NO
+
+
+def _reasoner(args: argparse.Namespace, loaded: Any, kit: Any) -> Any:
+    """The type's reasoner; with --rules-dir (Tents) the teacher's rules, each proven sound
+    first, added after the bundled ones (None for explain's own default without it)."""
+    if getattr(args, "rules_dir", None) is None:
+        return kit.reasoner(loaded.instance) if kit is not None else None
+    if loaded.puzzle.name != "tents":
+        raise UsageError("--rules-dir: teachers' rules are Tree Tent rules (Tents only)")
+    from aspuzzle.legup.teacher import load_rules_dir, with_teacher_rules
+
+    cache = getattr(args, "_teacher", None)
+    if cache is None:
+        cache = args._teacher = load_rules_dir(args.rules_dir)
+    return with_teacher_rules(loaded.instance, cache)
 
 
 def _catalogues(type_: str | None) -> list[tuple[str, Any]]:
@@ -362,6 +381,10 @@ def _common(sp: argparse.ArgumentParser, *, state_required: bool, many: bool = F
                     help="print JSON" + (" (one line per input)" if many else ""))
 
 
+_RULES_DIR = ("Tents: a folder of a teacher's own rule files (*.lp with a '% Rule: NAME' and "
+              "'% Kind: direct|contradiction' header), each proven sound up to 5x5 first")
+
+
 def register(sub: Any) -> None:
     """Add the subcommands to the main parser's subparsers."""
     sp = sub.add_parser("explain", help="explain the solution step by step, with named rules")
@@ -369,10 +392,12 @@ def register(sub: Any) -> None:
     sp.add_argument("--to", choices=["legup"],
                     help="write the explanation as a LEGUP proof file (Tents)")
     sp.add_argument("-o", "--output", metavar="FILE", help="with --to: write it to FILE")
+    sp.add_argument("--rules-dir", metavar="DIR", help=_RULES_DIR)
     sp.set_defaults(func=cmd_explain)
 
     sp = sub.add_parser("hint", help="the first mistake on a board, or the next step")
     _common(sp, state_required=True)
+    sp.add_argument("--rules-dir", metavar="DIR", help=_RULES_DIR)
     sp.set_defaults(func=cmd_hint)
 
     sp = sub.add_parser("check", help="every broken rule on a board; is it complete and "
@@ -390,6 +415,7 @@ def register(sub: Any) -> None:
                          "logicgrid 'CAT:VALUE=CAT:VALUE' or '...!=...'")
     sp.add_argument("--link", nargs="+", metavar="TREE-TENT",
                     help="links the step makes: TREE_ROW,TREE_COL-ROW,COL ...")
+    sp.add_argument("--rules-dir", metavar="DIR", help=_RULES_DIR)
     sp.set_defaults(func=cmd_check_step)
 
     sp = sub.add_parser("diagnose", help="why a puzzle has no solution or several, and a "

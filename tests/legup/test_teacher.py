@@ -123,3 +123,32 @@ def test_cli_check_proof_and_grade(tmp_path: Path, direct_proof: str) -> None:
     assert [(x.student, x.solved, x.invalid) for x in rows] == [("ann", True, 0)]
     r = run_cli("grade", str(tmp_path / "class"), "--rules-dir", str(folder), "--json")
     assert r.returncode == 0 and json.loads(r.stdout)["solved"] is True
+
+
+def test_cli_check_step_hint_explain(tmp_path: Path) -> None:
+    folder = _folder(tmp_path, "rules", FULL_LINE)
+    seed = str(EXAMPLES / "tents" / "seed-6x6.txt")
+    state = seed  # the puzzle's own text: an empty board
+    r = run_cli("check-step", seed, "--state", state, "--rule", "Full Line Grass",
+                "--set", "2,1=grass", "--rules-dir", str(folder))
+    assert (r.returncode, r.stdout.strip()) == (
+        0, "yes: the teacher's rule Full Line Grass at row 2 sets (2,1) (2,3) (2,4) (2,5) "
+           "grass.")
+    r = run_cli("check-step", seed, "--state", state, "--rule", "Full Line Grass",
+                "--set", "1,1=grass", "--rules-dir", str(folder))
+    assert r.returncode == 1 and "(it does follow, by Empty Field)" in r.stdout
+    r = run_cli("check-step", seed, "--state", state, "--rule", "Full Line Grass",
+                "--set", "2,1=grass")
+    assert r.returncode == 2 and "unknown rule 'Full Line Grass'" in r.stderr
+    r = run_cli("hint", seed, "--state", state, "--rules-dir", str(folder))
+    assert r.returncode == 0 and r.stdout.startswith("Next step - Finish with Grass")
+    r = run_cli("explain", seed, "--rules-dir", str(folder))
+    assert r.returncode == 0 and "solved in 16 steps" in r.stdout
+    r = run_cli("explain", seed, "--rules-dir", str(folder), "--to", "legup")
+    assert r.returncode == 2 and "does not take --rules-dir" in r.stderr
+    wrong = _folder(tmp_path, "wrong", WRONG)
+    r = run_cli("hint", seed, "--state", state, "--rules-dir", str(wrong))
+    assert r.returncode == 2 and "not sound" in r.stderr
+    r = run_cli("explain", str(EXAMPLES / "hitori" / "puzzlink-4x4.txt"), "--rules-dir",
+                str(folder))
+    assert r.returncode == 2 and "Tents only" in r.stderr

@@ -36,7 +36,8 @@ from aspuzzle.puzzles.tents.model import TentsInstance
 from aspuzzle.puzzles.tents.reasoning import TentsReasoner
 from aspuzzle.puzzles.tents.rules import CATALOGUE
 
-__all__ = ["VERIFY_UP_TO", "TeacherRule", "TeacherRules", "load_rules_dir", "teacher_reasoner"]
+__all__ = ["VERIFY_UP_TO", "TeacherRule", "TeacherRules", "load_rules_dir", "teacher_reasoner",
+           "with_teacher_rules"]
 
 VERIFY_UP_TO = (5, 5)
 """Teachers' rules are proven sound on every board up to this size before use."""
@@ -189,3 +190,9 @@ def teacher_reasoner(inst: TentsInstance, rule: TeacherRule,
                      teacher: TeacherRules) -> TentsReasoner:
     """A reasoner that grounds one teacher's rule only."""
     return _TeacherReasoner(inst, (rule,), teacher)
+
+
+def with_teacher_rules(inst: TentsInstance, teacher: TeacherRules) -> TentsReasoner:
+    """The whole Tents reasoner and the teacher's rules, which come after the bundled ones in
+    its order of preference (for explain, hint and check-step)."""
+    return _TeacherReasoner(inst, (*CATALOGUE, *teacher.rules), teacher)
