@@ -333,11 +333,33 @@ def cmd_rules_verify(args: argparse.Namespace) -> int:
     return EXIT_OK if v.sound else EXIT_NO
 
 
+def cmd_rules_derive(args: argparse.Namespace) -> int:
+    from aspuzzle.legup.derive import derive
+
+    if args.file is None:
+        raise UsageError("rules derive needs a rule name: aspuzzle rules derive "
+                         "'Finish with Grass'")
+    d = derive(args.file)
+    if args.json:
+        _json({"rule": d.rule, "sheet": d.sheet, "height": d.inst.height,
+               "width": d.inst.width, "trees": [list(x) for x in sorted(d.inst.trees)],
+               "row_clues": list(d.inst.row_clues), "col_clues": list(d.inst.col_clues),
+               "board": [[list(c), v] for c, v in sorted(d.board.cells.items())],
+               "links": [[list(t), list(x)] for t, x in sorted(d.board.links)],
+               "cell": list(d.cell), "value": d.value, "case_rule": "Tent or Grass",
+               "contradiction": d.contradiction, "text": d.render()})
+    else:
+        _print(d.render())
+    return EXIT_OK
+
+
 def cmd_rules(args: argparse.Namespace) -> int:
     from aspuzzle.difficulty import rule_tier
 
     if args.action == "verify":
         return cmd_rules_verify(args)
+    if args.action == "derive":
+        return cmd_rules_derive(args)
     if args.file is not None:
         raise UsageError(f"unexpected argument '{args.file[:40]}'")
 
@@ -425,10 +447,14 @@ def register(sub: Any) -> None:
     sp.set_defaults(func=cmd_diagnose)
 
     sp = sub.add_parser("rules", help="list the reasoning rules of each puzzle type; "
-                                      "'rules verify FILE.lp': prove a Tents rule file sound")
-    sp.add_argument("action", nargs="?", choices=["verify"],
-                    help="verify: search every board up to --up-to for a counterexample")
-    sp.add_argument("file", nargs="?", metavar="FILE.lp", help="the rule file to verify")
+                                      "'rules verify FILE.lp': prove a Tents rule file sound; "
+                                      "'rules derive NAME': a derived rule from the basic ones")
+    sp.add_argument("action", nargs="?", choices=["verify", "derive"],
+                    help="verify: search every board up to --up-to for a counterexample; "
+                         "derive: show a derived Tree Tent rule (sheet 5.a-5.d) proven by the "
+                         "basic rules on a small board")
+    sp.add_argument("file", nargs="?", metavar="FILE.lp|NAME",
+                    help="the rule file to verify, or the rule to derive")
     sp.add_argument("--up-to", default="6x6", metavar="RxC",
                     help="verify on every board up to this size (default 6x6)")
     sp.add_argument("--type", "-t", help="only this puzzle type")
