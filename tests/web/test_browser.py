@@ -254,6 +254,10 @@ def test_logicgrid_play_hint_and_check(page: Any, server: str, tmp_path: Path) -
 def test_upload_a_file_and_make_a_new_puzzle(page: Any, server: str) -> None:
     page.goto(server)
     page.wait_for_selector("body[data-ready='1']")
+    # a puzzle of another type open first: the upload's type is detected, not taken from it
+    page.fill("#puzzle-input", (EXAMPLES / "logicgrid" / "boys-in-the-hood.logic").read_text())
+    page.click("#open-button")
+    page.wait_for_selector("#board svg.aspuzzle-logicgrid")
     page.set_input_files("#file-input", str(EXAMPLES / "tents" / "legup-8x8.xml"))
     page.wait_for_function("document.querySelector('#title').textContent.includes('legup')")
     page.wait_for_selector("#board svg.aspuzzle-tents g.cell")

@@ -7,6 +7,7 @@ const $ = (id) => document.getElementById(id);
 const STORE = "aspuzzle:";
 
 const state = {
+  typeChosen: false,  // did the player pick the type of the next puzzle opened?
   puzzle: null,      // {text, type, share, formats, title}
   board: emptyBoard(),
   undo: [], redo: [],
@@ -92,7 +93,10 @@ async function openPuzzle(text, type, { board = null, keepInput = false } = {}) 
   state.puzzle = { text, type: opened.type, share: opened.share, formats: opened.formats,
                    title: opened.title };
   if (!keepInput) $("puzzle-input").value = text;
+  // the select shows the type opened; it names the type of the next puzzle opened only when
+  // the player picks it (else the next one, of any type, is detected)
   $("type-select").value = opened.type;
+  state.typeChosen = false;
   state.mode = "play";
   state.undo = []; state.redo = [];
   state.highlight = {}; state.hint = null; state.cursor = null;
@@ -674,7 +678,9 @@ async function generate() {
 
 function wire() {
   const on = (id, fn) => $(id).addEventListener("click", () => guarded(fn));
-  on("open-button", () => openPuzzle($("puzzle-input").value, $("type-select").value, { keepInput: true }));
+  const chosenType = () => (state.typeChosen ? $("type-select").value : "");
+  $("type-select").addEventListener("change", () => { state.typeChosen = true; });
+  on("open-button", () => openPuzzle($("puzzle-input").value, chosenType(), { keepInput: true }));
   on("generate-button", generate);
   on("undo-button", async () => undo());
   on("redo-button", async () => redo());
@@ -697,7 +703,7 @@ function wire() {
     const file = $("file-input").files[0];
     if (!file) return;
     if (file.size > 900000) throw new Error(`${file.name} is too large for a puzzle`);
-    await openPuzzle(await file.text(), $("type-select").value);
+    await openPuzzle(await file.text(), chosenType());
   }));
   const board = $("board");
   board.addEventListener("pointerdown", onPointerDown);
