@@ -102,6 +102,17 @@ def test_bad_rule_folders(tmp_path: Path) -> None:
     (d / "x.lp").write_text("sets(x, cell(1, 1), 1, 1, grass) :- unknown(1, 1).\n")
     with pytest.raises(UsageError, match="header needs"):
         load_rules_dir(d)
+    d = tmp_path / "misnamed"
+    d.mkdir()
+    (d / "mine.lp").write_text(FULL_LINE)
+    with pytest.raises(UsageError, match=r"named after the file, sets\(mine, \.\.\.\), not "
+                                         r"sets\(full_line_grass"):
+        load_rules_dir(d)
+    d = tmp_path / "kind"
+    d.mkdir()
+    (d / "full_line_grass.lp").write_text(FULL_LINE.replace("direct", "contradiction"))
+    with pytest.raises(UsageError, match="a contradiction rule defines contradiction"):
+        load_rules_dir(d)
     d = tmp_path / "bundled"
     d.mkdir()
     (d / "empty_field.lp").write_text("% Rule: E\n% Kind: direct\n")

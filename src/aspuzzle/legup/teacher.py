@@ -13,8 +13,10 @@ room.lp's) that opens with a header of ``% Key: value`` lines::
 The file's stem is the rule's aspuzzle id: its atoms are ``sets(STEM, Key, R, C, Value)`` (a
 direct rule; Value ``tent`` or ``grass``) or ``contradiction(STEM, Key)``, where Key is
 ``row(R)``, ``col(C)``, ``pair(R1, C1, R2, C2)`` or ``NAME(R, C)`` (``cell(R, C)``,
-``tree(R, C)``, ...). A rule that links trees and tents is not supported (its soundness is not
-searched, see :mod:`aspuzzle.rules`). Case rules stay the bundled ones.
+``tree(R, C)``, ...). Its own helper predicates should start with its id: in explain, hint and
+check-step it is grounded beside the bundled contradiction rules. A rule that links trees and
+tents is refused (the soundness of links is not searched, see :mod:`aspuzzle.rules`). Case
+rules stay the bundled ones.
 
 Every file is verified with :func:`aspuzzle.rules.verify` before it is used; an unsound one is
 refused with its counterexample (a one-line UsageError).
@@ -111,6 +113,19 @@ def read_rule(path: Path) -> TeacherRule:
     if kind is None:
         raise UsageError(f"{path}: Kind must be direct or contradiction, not "
                          f"'{h['kind'][:20]}'")
+    code = re.sub(r"%.*", "", text)  # comments may name other rules
+    heads = re.findall(r"\b(sets|links|contradiction)\s*\(\s*([A-Za-z_]\w*)", code)
+    if any(p == "links" for p, _ in heads):
+        raise UsageError(f"{path}: a teacher's rule cannot draw links (links/6): their "
+                         "soundness is not proven")
+    want = "sets" if kind is Kind.DIRECT else "contradiction"
+    if not any(p == want for p, _ in heads) or any(p != want for p, _ in heads):
+        raise UsageError(f"{path}: a {kind} rule defines {want}({rid}, ...) and nothing else "
+                         "of sets/contradiction")
+    strange = sorted({n for _, n in heads if n != rid})
+    if strange:
+        raise UsageError(f"{path}: its atoms must be named after the file, {want}({rid}, ...), "
+                         f"not {want}({strange[0]}, ...)")
     legup_id = h.get("id") or f"TEACHER-{rid.upper()}"
     return TeacherRule(rid, h["rule"], kind, "teacher", h.get("summary", ""), "",
                        str(path), legup_id)
