@@ -270,3 +270,21 @@ def test_upload_a_file_and_make_a_new_puzzle(page: Any, server: str) -> None:
     page.wait_for_selector("#board svg.aspuzzle-logicgrid")
     share = page.input_value("#share-link")
     assert "type=logicgrid" in share
+
+
+def test_a_tap_on_a_touch_screen_marks_a_cell(page: Any, server: str) -> None:
+    """Touch: a real touch event (Chromium's touch emulation through the DevTools protocol)
+    goes through the same pointer events as a click."""
+    loaded = aspuzzle.loads(TENTS)
+    open_url(page, server, loaded.puzzle.formats["tatham"].write(loaded.instance, None), "tents")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    cell = "#board g.cell[data-key='[1,1]']"
+    box = page.locator(cell).bounding_box()
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    before = page.inner_html("#board")
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_function("before => document.querySelector('#board').innerHTML !== before",
+                           arg=before)
+    assert page.get_attribute(cell, "data-value") == "tent"
