@@ -313,6 +313,10 @@ class TentsReasoner(ReasonerBase):
                      if (r, c) not in inst.trees]
         self.possible_links = [(t, x) for t in sorted(inst.trees) for x in neighbours4(t)
                                if self.inside(x) and x not in inst.trees]
+        free = set(self.free)
+        self._around = {x: [n for n in neighbours8(x) if n in free] for x in self.free}
+        """The free cells that adjoin each free cell (Surround Tent with Grass sets the unknown
+        ones: rules/surround_tent_with_grass.lp)."""
         self._cell_atoms = {(r, c): (_F("tent", [_N(r), _N(c)]), _F("grass", [_N(r), _N(c)]))
                             for r, c in self.free}
         self._link_atoms = {(t, x): _F("link", [_N(t[0]), _N(t[1]), _N(x[0]), _N(x[1])])
@@ -390,6 +394,7 @@ class TentsReasoner(ReasonerBase):
             ctl.assign_external(lit, value)
         model = stage.model()
         self.evaluations += 1
+        cells = board.cells
         by_key: dict[tuple[str, tuple[str, object]], Hit] = {}
         for sym in model:
             name, rid, key, *rest = self._parse(sym)
@@ -402,6 +407,9 @@ class TentsReasoner(ReasonerBase):
             elif name == "links":
                 tr, tc, r, c = rest
                 hit.links.append(((tr, tc), (r, c)))
+            elif name == "applies":  # Surround Tent with Grass: the tent's unknown neighbours
+                hit.sets.extend((n, "grass") for n in self._around[cast(Cell, key[1])]
+                                if n not in cells)
         hits = sorted(by_key.values(), key=lambda h: (self._order[h.rule.id],
                                                       h.key[0] == "column", h.key[1]))
         for h in hits:
