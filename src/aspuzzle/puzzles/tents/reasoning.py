@@ -313,10 +313,6 @@ class TentsReasoner(ReasonerBase):
                      if (r, c) not in inst.trees]
         self.possible_links = [(t, x) for t in sorted(inst.trees) for x in neighbours4(t)
                                if self.inside(x) and x not in inst.trees]
-        free = set(self.free)
-        self._around = {x: [n for n in neighbours8(x) if n in free] for x in self.free}
-        """The free cells that adjoin each free cell (Surround Tent with Grass sets the unknown
-        ones: rules/surround_tent_with_grass.lp)."""
         self._cell_atoms = {(r, c): (_F("tent", [_N(r), _N(c)]), _F("grass", [_N(r), _N(c)]))
                             for r, c in self.free}
         self._link_atoms = {(t, x): _F("link", [_N(t[0]), _N(t[1]), _N(x[0]), _N(x[1])])
@@ -329,6 +325,14 @@ class TentsReasoner(ReasonerBase):
         self.lines: list[LineKey] = [("row", i) for i in range(1, inst.height + 1)]
         self.lines += [("column", j) for j in range(1, inst.width + 1)]
         self._line_cells = {line: line_cells(inst, line) for line in self.lines}
+        free = set(self.free)
+        self._reach: dict[tuple[str, object], list[Cell]] = {
+            line: [c for c in cells if c in free] for line, cells in self._line_cells.items()}
+        """The free cells of each line and next to each free cell, by the key of a rule instance
+        (("row", 1), ("tent", (1, 2))): an instance said by ``applies/3`` sets the unknown ones
+        (show.lp)."""
+        self._reach.update((("tent", x), [n for n in neighbours8(x) if n in free])
+                           for x in self.free)
         self._cases: dict[tuple[Any, ...], Case] = {}
         self._fast: FastBoard | None = None
         self._hint: tuple[Board, Board | None] | None = None
@@ -407,9 +411,9 @@ class TentsReasoner(ReasonerBase):
             elif name == "links":
                 tr, tc, r, c = rest
                 hit.links.append(((tr, tc), (r, c)))
-            elif name == "applies":  # Surround Tent with Grass: the tent's unknown neighbours
-                hit.sets.extend((n, "grass") for n in self._around[cast(Cell, key[1])]
-                                if n not in cells)
+            elif name == "applies":  # every unknown cell of the line, next to the tent
+                value, = rest
+                hit.sets.extend((n, value) for n in self._reach[key] if n not in cells)
         hits = sorted(by_key.values(), key=lambda h: (self._order[h.rule.id],
                                                       h.key[0] == "column", h.key[1]))
         for h in hits:
