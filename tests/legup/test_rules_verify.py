@@ -49,3 +49,18 @@ def test_bad_requests(tmp_path: Path) -> None:
     bad.write_text("sets(x :- .")
     r = run_cli("rules", "verify", str(bad), "--up-to", "2x2")
     assert r.returncode == 2 and r.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("text", [
+    # per tent (applies/3): the unknown cells next to a *tree* are grass
+    "applies(near_tree, tent(R, C), grass) :- tree(R, C).\n",
+    # per line (applies/3): a line with an unknown cell is all tents
+    "applies(all_tents, L, tent) :- line(L), at(L, _, R, C), unknown(R, C).\n",
+])
+def test_a_wrong_rule_said_per_line_or_per_tent_is_caught(tmp_path: Path, text: str) -> None:
+    """Rule files may say an instance per line or per tent (applies, see rules/show.lp): the
+    search reads what such an instance sets, so it checks those rules too."""
+    f = tmp_path / "wrong.lp"
+    f.write_text("% A wrong rule said per line or per tent.\n" + text)
+    v = verify(f, up_to=(3, 3))
+    assert not v.sound and v.counterexample is not None
