@@ -170,29 +170,48 @@ class FastBoard:
         self.lines_of = [(i // w, h + i % w) for i in range(n)]
         self.trees = [self.index[t] for t in sorted(inst.trees)]
         self._base: tuple[Board, _State] | None = None
+        # the empty board (trees only), from which a board is loaded
+        self._empty_val = [UNKNOWN] * n
+        for t in self.trees:
+            self._empty_val[t] = TREE
+        self._empty_line_unknown = [sum(1 for i in cells if self._empty_val[i] == UNKNOWN)
+                                    for cells in self.line_cells]
+        self._trees_near = [sum(1 for t in self.n4[i] if self._empty_val[t] == TREE)
+                            for i in range(n)]
 
     # --- loading a board ----------------------------------------------------------------------
 
     def load(self, board: Board) -> _State:
         if self._base is not None and self._base[0] is board:
             return self._base[1].copy()
+        # counted from the marks and links alone (a board has far fewer than it has cells),
+        # starting from the empty board's counts
         s = _State(self)
-        n = len(self.cell_of)
-        s.val = [UNKNOWN] * n
-        for t in self.trees:
-            s.val[t] = TREE
+        s.val = self._empty_val[:]
+        line_tents = s.line_tents = [0] * len(self.line_cells)
+        line_unknown = s.line_unknown = self._empty_line_unknown[:]
+        adj_tents = s.adj_tents = [0] * len(self.cell_of)
+        near = s.unlinked_trees_near = self._trees_near[:]
+        val, index, lines_of, n8, n4 = s.val, self.index, self.lines_of, self.n8, self.n4
         for cell, v in board.cells.items():
-            s.val[self.index[cell]] = _VALUE[v]
+            i = index[cell]
+            row, col = lines_of[i]
+            if val[i] == UNKNOWN:  # (a board marks free cells only)
+                line_unknown[row] -= 1
+                line_unknown[col] -= 1
+            val[i] = _VALUE[v]
+            if v == "tent":
+                line_tents[row] += 1
+                line_tents[col] += 1
+                for j in n8[i]:
+                    adj_tents[j] += 1
         for (tree, tent) in board.links:
-            t, x = self.index[tree], self.index[tent]
+            t, x = index[tree], index[tent]
+            if t not in s.tree_link:
+                for j in n4[t]:
+                    near[j] -= 1
             s.tree_link[t] = x
             s.tent_link[x] = t
-        s.line_tents = [sum(1 for i in cells if s.val[i] == TENT) for cells in self.line_cells]
-        s.line_unknown = [sum(1 for i in cells if s.val[i] == UNKNOWN)
-                          for cells in self.line_cells]
-        s.adj_tents = [sum(1 for j in self.n8[i] if s.val[j] == TENT) for i in range(n)]
-        s.unlinked_trees_near = [sum(1 for t in self.n4[i] if s.val[t] == TREE
-                                     and t not in s.tree_link) for i in range(n)]
         self._base = (board, s)
         return s.copy()
 
