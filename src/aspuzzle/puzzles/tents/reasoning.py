@@ -400,8 +400,16 @@ class TentsReasoner(ReasonerBase):
         self.evaluations += 1
         cells = board.cells
         by_key: dict[tuple[str, tuple[str, object]], Hit] = {}
+        applied: list[tuple[Hit, str]] = []
         for sym in model:
             name, rid, key, *rest = self._parse(sym)
+            if name == "touches":  # Touching Tents: each pair of adjoining tents the tent is in
+                a = cast(Cell, key[1])
+                for b in self._reach[key]:
+                    pair = ("pair", (min(a, b), max(a, b)))
+                    if cells.get(b) == "tent" and (rid, pair) not in by_key:
+                        by_key[(rid, pair)] = Hit(self._info[rid], pair)
+                continue
             hit = by_key.get((rid, key))
             if hit is None:
                 hit = by_key[(rid, key)] = Hit(self._info[rid], key)
@@ -411,9 +419,12 @@ class TentsReasoner(ReasonerBase):
             elif name == "links":
                 tr, tc, r, c = rest
                 hit.links.append(((tr, tc), (r, c)))
-            elif name == "applies":  # every unknown cell of the line, next to the tent
-                value, = rest
-                hit.sets.extend((n, value) for n in self._reach[key] if n not in cells)
+            elif name == "applies":
+                applied.append((hit, rest[0]))
+        for hit, fill in applied:  # the other unknown cells of the line, next to the tent
+            taken = {c for c, _ in hit.sets}
+            hit.sets.extend((n, fill) for n in self._reach[hit.key]
+                            if n not in cells and n not in taken)
         hits = sorted(by_key.values(), key=lambda h: (self._order[h.rule.id],
                                                       h.key[0] == "column", h.key[1]))
         for h in hits:
