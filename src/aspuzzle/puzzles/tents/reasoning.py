@@ -889,19 +889,24 @@ class TentsReasoner(ReasonerBase):
                            (), ((t, tent),)) for t in owners))
             out.append(case)
         r = info["fill_in_row"]
+        tents: dict[LineKey, int] = {}  # the tents of each line, in one pass over the board
+        for (row, col), v in board.cells.items():
+            if v == "tent":
+                tents[("row", row)] = tents.get(("row", row), 0) + 1
+                tents[("column", col)] = tents.get(("column", col), 0) + 1
         for line in self.lines:
-            case = self._fill_in_row(board, facts, line, r)
+            case = self._fill_in_row(board, facts, line, r, tents.get(line, 0))
             if case is not None:
                 out.append(case)
         return out
 
     def _fill_in_row(self, board: Board, facts: BoardFacts, line: LineKey,
-                     r: RuleInfo) -> Case | None:
+                     r: RuleInfo, tents: int) -> Case | None:
         clue = _clue(self.inst, line)
         if clue is None:
             return None
         cells = self._line_cells[line]
-        need = clue - sum(1 for c in cells if board.cells.get(c) == "tent")
+        need = clue - tents
         room = facts.room.get(line, [])
         if need <= 0 or need > len(room) or not 2 <= _count_placements(room, need) \
                 <= MAX_FILL_IN_ROW:
