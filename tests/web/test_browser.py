@@ -67,6 +67,9 @@ def page(browser: Any, server: str) -> Iterator[Any]:
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.set_default_timeout(TIMEOUT_MS)
     page.goto(server)
+    # the page may reopen the last test's puzzle (and store it again) as it starts: clear the
+    # storage only once it is ready, so that the next load starts empty
+    page.wait_for_selector("body[data-ready='1']")
     page.evaluate("localStorage.clear()")
     yield page
     page.close()
@@ -174,7 +177,7 @@ def test_futoshiki_play_and_check(page: Any, server: str, tmp_path: Path) -> Non
     page.wait_for_selector("body[data-ready='1']")
     page.fill("#puzzle-input", text)
     page.click("#open-button")
-    page.wait_for_selector("#board svg g.cell")
+    page.wait_for_selector("#board svg.aspuzzle-futoshiki g.cell")
     loaded = aspuzzle.loads(text)
     sol = aspuzzle.solve(loaded).solutions[0]
     given = {(r, c) for r, c, _ in loaded.instance.givens}
