@@ -34,7 +34,7 @@ import clingo
 from aspuzzle.engine import Grounded, Program
 from aspuzzle.explain.loop import Case, Evaluation, Probe, ReasonerBase
 from aspuzzle.explain.rules import RuleInfo, by_name, rule_files
-from aspuzzle.explain.steps import Board, Key, Kind, Link, Step
+from aspuzzle.explain.steps import Board, Key, Kind, LazySteps, Link, Step
 from aspuzzle.puzzles.base import Puzzle, SolveOptions, lp_file
 
 __all__ = ["SHOW", "AspReasoner", "Hit"]
@@ -53,7 +53,7 @@ class Hit:
     sets: list[tuple[Key, str]] = field(default_factory=list)
 
 
-class _Described(Sequence[Step]):
+class _Described(LazySteps):
     """The steps of some hits on a board, each described when first looked at: an evaluation
     lists every rule instance that applies, and a run of the rules takes only the first."""
 
@@ -80,15 +80,6 @@ class _Described(Sequence[Step]):
             step = self._steps[i] = self._reasoner.describe(self._board, self._hits[i])
         return step
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (list, tuple, _Described)):
-            return list(self) == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return repr(list(self))
 
 
 class AspReasoner(ReasonerBase):

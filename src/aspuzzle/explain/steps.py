@@ -7,7 +7,7 @@ of a grid puzzle part-way through: the cells whose content is known (``"tent"``,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -21,6 +21,7 @@ __all__ = [
     "Explanation",
     "Key",
     "Kind",
+    "LazySteps",
     "Link",
     "Step",
     "Use",
@@ -222,3 +223,18 @@ def _render_step(step: Step, number: str, indent: int, lines: list[str], top: bo
         if br.closed_by is not None:
             _render_step(br.closed_by, f"{number}.{j}.{len(br.steps) + 1}", indent + 2, lines,
                          top=False)
+
+
+class LazySteps(Sequence[Step]):
+    """A list of steps described only when looked at (an evaluation finds many instances of
+    the rules and a run looks at the first): equal to any list of the same steps."""
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, tuple, LazySteps)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))

@@ -25,7 +25,7 @@ import clingo
 
 from aspuzzle.engine import Grounded, Program, SolveConfig
 from aspuzzle.explain.loop import Case, Evaluation, Probe, ReasonerBase
-from aspuzzle.explain.steps import Board, Cell, Kind, Link, Step, Use, cells_text
+from aspuzzle.explain.steps import Board, Cell, Kind, LazySteps, Link, Step, Use, cells_text
 from aspuzzle.puzzles.base import SolveOptions, lp_file
 from aspuzzle.puzzles.tents import PUZZLE
 from aspuzzle.puzzles.tents.model import TentsInstance, TentsSolution, neighbours4, neighbours8
@@ -106,7 +106,7 @@ def _key(sym: clingo.Symbol) -> tuple[str, object]:
     return (sym.name, (args[0], args[1]))
 
 
-class _Steps(Sequence[Step]):
+class _Steps(LazySteps):
     """Steps on a board, found as far as they are looked at: ``first()`` gives the hits of the
     first step (None if there is none), ``every()`` those of every step; each step is described
     when first looked at. A run of the rules takes only the first step, and that may need fewer
@@ -164,15 +164,6 @@ class _Steps(Sequence[Step]):
             step = self._steps[i] = self._reasoner.describe_group(self._board, group)
         return step
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (list, tuple, _Steps)):
-            return list(self) == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return repr(list(self))
 
 
 FULL = 1 << 30
