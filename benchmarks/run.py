@@ -52,6 +52,11 @@ from bench_cases import (
     all_cases,
     resolve_type,
 )
+from bench_goals import COLUMNS as GOAL_COLUMNS
+from bench_goals import NOTES as GOAL_NOTES
+from bench_goals import cells as goal_cells
+from bench_goals import goal_rows
+from bench_goals import markdown as goals_markdown
 from bench_seed import SEEDS, answer_key, our_answer
 from rich.console import Console
 from rich.table import Table
@@ -530,6 +535,38 @@ def explain_section(args: argparse.Namespace, console: Console) -> list[str]:
     return md
 
 
+# --- the goals of issue 11 (benchmarks/bench_goals.py) ---------------------------------------
+
+def goals_section(args: argparse.Namespace, console: Console) -> list[str]:
+    """Measure issue 11's goals, print them as a table with PASS / FAIL, return its Markdown.
+    A wrong answer there is a problem (exit status 1); a goal missed is not."""
+    args.goal_problems = []
+    if args.no_goals:
+        return []
+    load_before = _loadavg()
+    with console.status("measuring the goals of issue 11 (bench_goals.py) ..."):
+        rows = goal_rows(args.quick, None if args.repeat == 5 else args.repeat,
+                         args.only_types, not args.no_cli)
+    title = "issue 11: goals, PASS / FAIL"
+    table = Table(title=title, title_justify="left")
+    numeric = ("n", "ours ms", "cpu ms", "Tatham C ms", "goal ms")
+    for col in GOAL_COLUMNS:
+        table.add_column(col, justify="right" if col in numeric else "left")
+    for r in rows:
+        cells = goal_cells(r)
+        colour = {"PASS": "green", "FAIL": "bold red", "WRONG": "bold red"}.get(r.verdict)
+        if colour:
+            cells[-1] = f"[{colour}]{cells[-1]}[/{colour}]"
+        table.add_row(*cells)
+    console.print(table)
+    notes = [*GOAL_NOTES, f"load average {load_before} before, {_loadavg()} after"]
+    args.goal_problems = [p for r in rows for p in r.problems]
+    notes += [f"PROBLEM (goals): {p}" for p in args.goal_problems]
+    for n in notes:
+        console.print(f"- {n}", markup=False)
+    return [f"## {title}", "", *goals_markdown(rows), "", *(f"- {n}" for n in notes)]
+
+
 # --- main ------------------------------------------------------------------------------------
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -547,6 +584,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--timeout", type=float, default=60.0, metavar="S",
                    help="time limit per solve in seconds (default 60)")
     p.add_argument("--no-cli", action="store_true", help="skip the subprocess timings")
+    p.add_argument("--no-goals", action="store_true",
+                   help="skip the table of issue 11's goals (benchmarks/bench_goals.py)")
     p.add_argument("--no-explain", action="store_true",
                    help="skip the explain section (benchmarks/bench_explain.py)")
     p.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, metavar="DIR",
@@ -632,11 +671,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         summary.append(f"PROBLEM (ours): {p}")
     for line in summary:
         console.print(line, markup=False)
+    goals = goals_section(args, console)
     args.explain_problems = []
     explain = explain_section(args, console)
 
     md = [f"# {title}", "", markdown_table(rows), "", *env, ""]
     md += [f"- {s}" for s in summary]
+    if goals:
+        md += ["", *goals]
     if explain:
         md += ["", *explain]
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -646,7 +688,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps([asdict(r) for r in rows], indent=1) + "\n",
                              encoding="utf-8")
-    return 1 if problems or args.explain_problems else 0
+    return 1 if problems or args.explain_problems or args.goal_problems else 0
 
 
 if __name__ == "__main__":
