@@ -53,7 +53,7 @@ def test_derived_rules_not_earned_without_a_basic_instance(direct_proof: str) ->
     r = check_text(direct_proof, earned=True)
     assert not r.valid and r.complete
     assert _unearned(r) == {"Finish with Grass", "Empty Field", "Last Camping Spot",
-                            "Surround Tent with Grass"}
+                            "Surround Tent with Grass", "Tent for Tree"}
     assert r.invalid[0].text.startswith("Finish with Grass is not yet earned")
 
 
@@ -62,7 +62,8 @@ def test_a_basic_split_earns_the_rule(direct_proof: str) -> None:
     plain = check_text(text)
     assert plain.solved, plain.render()
     r = check_text(text, earned=True)
-    assert _unearned(r) == {"Empty Field", "Last Camping Spot", "Surround Tent with Grass"}
+    assert _unearned(r) == {"Empty Field", "Last Camping Spot", "Surround Tent with Grass",
+                            "Tent for Tree"}
     fwg = [v for v in r.verdicts if v.rule == "Finish with Grass"]
     assert len(fwg) == 6 and all(v.valid for v in fwg)
 
@@ -86,13 +87,13 @@ def test_cli_and_grade(tmp_path: Path, direct_proof: str) -> None:
     r = run_cli("check-proof", str(d / "p.xml"), "--earned", "--json")
     assert r.returncode == 1
     out = json.loads(r.stdout)
-    assert out["invalid"] == 16 and "not yet earned" in out["verdicts"][0]["text"]
+    assert out["invalid"] == 24 and "not yet earned" in out["verdicts"][0]["text"]
     assert run_cli("check-proof", str(d / "p.xml")).returncode == 0
     (row,) = grade(tmp_path / "class", earned=True)
-    assert (row.solved, row.invalid) == (False, 16)
+    assert (row.solved, row.invalid) == (False, 24)
     assert row.reason.startswith("Finish with Grass is not yet earned")
     r = run_cli("grade", str(tmp_path / "class"), "--earned", "--json")
-    assert r.returncode == 0 and json.loads(r.stdout)["invalid"] == 16
+    assert r.returncode == 0 and json.loads(r.stdout)["invalid"] == 24
 
 
 def test_a_split_on_a_cell_the_rule_does_not_set_earns_nothing(direct_proof: str) -> None:

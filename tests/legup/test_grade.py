@@ -21,8 +21,11 @@ from tests.conftest import EXAMPLES, run_cli
 def klass(tmp_path_factory: pytest.TempPathFactory) -> Path:
     good = export_proof(aspuzzle.load(EXAMPLES / "tents" / "seed-6x6.txt"))
     root = ET.fromstring(good)
-    node = [n for n in root.iter("node") if n.findall("transition")][-1]
-    node.remove(node.findall("transition")[-1])
+    # the last tent left unset (the proof's last step only draws its line: without it the
+    # board would still be complete)
+    node, t = [(n, t) for n in root.iter("node") for t in n.findall("transition")
+               if t.get("rule") == "Last Camping Spot"][-1]
+    node.remove(t)
     unfinished = ET.tostring(root, encoding="unicode")
     wrong = good.replace('<cell value="2" x="0" y="1"/>', '<cell value="3" x="0" y="1"/>', 1)
     assert wrong != good
@@ -50,20 +53,20 @@ def klass(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_grade_rows(klass: Path) -> None:
     rows = grade(klass)
     table = [(r.student, r.file, r.solved, r.transitions, r.invalid, r.error[:30]) for r in rows]
-    ok = ("TreeTent 6x6", True, 16)
+    ok = ("TreeTent 6x6", True, 24)
     assert [(r.student, r.file) for r in rows] == sorted((r.student, r.file) for r in rows)
     assert len(rows) == 13
     by = {(r.student, r.file): r for r in rows}
     for i in (1, 5, 7):
         r = by[(f"student{i:02d}", f"student{i:02d}/hw1/proof.xml")]
-        assert (r.puzzle, r.solved, r.transitions) == ok and r.depth == 16 and not r.error
+        assert (r.puzzle, r.solved, r.transitions) == ok and r.depth == 24 and not r.error
     for i in (2, 4, 6, 8):
         r = by[(f"student{i:02d}", f"student{i:02d}/hw1/proof.xml")]
-        assert (r.solved, r.complete, r.invalid) == (False, False, 2), table
+        assert (r.solved, r.complete, r.invalid) == (False, False, 3), table
         assert r.first_invalid.endswith("(Finish with Grass)")
         assert r.reason.startswith("Finish with Grass does not give (2,1) is a tent")
     r = by[("student04", "student04/hw1/deeper/more/p.xml")]
-    assert (r.solved, r.complete, r.invalid, r.transitions) == (False, False, 0, 15)
+    assert (r.solved, r.complete, r.invalid, r.transitions) == (False, False, 0, 22)
     assert r.reason.startswith("unfinished: the branch ending at node")
     assert by[("student03", "")].error == "no proof file"
     assert by[("student09", "")].error == "no proof file"
@@ -76,7 +79,7 @@ def test_grade_rows(klass: Path) -> None:
     parsed = list(csv.reader(io.StringIO(text)))
     assert tuple(parsed[0]) == COLUMNS and len(parsed) == 14
     assert parsed[1][:8] == ["student01", "student01/hw1/proof.xml", "TreeTent 6x6", "yes",
-                             "yes", "16", "16", "0"]
+                             "yes", "24", "24", "0"]
 
 
 def test_grade_in_two_processes_and_the_cli(klass: Path, tmp_path: Path) -> None:

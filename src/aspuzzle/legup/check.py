@@ -21,7 +21,7 @@ from typing import Any
 
 from aspuzzle.explain.player import check_step
 from aspuzzle.explain.steps import Board, Kind, cells_text
-from aspuzzle.legup import catalogue
+from aspuzzle.legup import acceptance, catalogue
 from aspuzzle.legup.catalogue import LegupRule
 from aspuzzle.legup.proof import Change, Node, Proof, Transition, read_proof
 from aspuzzle.legup.teacher import TeacherRules, teacher_reasoner
@@ -438,6 +438,11 @@ class _Judge:
                 self.verdict(node, t, False, f"{rule.name} does not apply: the board does not "
                                              "break that rule here")
                 return child
+            refused = acceptance.contradiction_problem(self.inst, board, rule.id) \
+                if rule.legup else ""
+            if refused:
+                self.verdict(node, t, False, f"{rule.name}: {refused}")
+                return child
             self.verdict(node, t, True, f"{rule.name}: {apps[0].text}")
             if t.child and self.proof.nodes[t.child].transitions:
                 self.notes.append(f"node {t.child}: the proof goes on after the contradiction "
@@ -450,7 +455,12 @@ class _Judge:
         if not v.valid and self.teacher.by_id(rule.ours) is None:
             # say why with every rule at hand (which rule would have done it)
             v = check_step(self.rs, board, rule.ours, sets, links)
-        self.verdict(node, t, v.valid, v.text)
+        refused = acceptance.direct_problem(self.inst, board, rule.id, sets, links) \
+            if v.valid and rule.legup else ""
+        if refused:
+            self.verdict(node, t, False, f"{rule.name}: {refused}")
+        else:
+            self.verdict(node, t, v.valid, v.text)
         return child
 
     def split(self, node: Node, board: Board, ts: tuple[Transition, ...],
@@ -473,7 +483,9 @@ class _Judge:
             elif any(r is not first for r in rules):
                 problem = "the branches of one split must all name the same case rule"
             else:
-                problem = self.case_problem(board, first, branches)
+                problem = self.case_problem(board, first, branches) or (
+                    acceptance.case_problem(self.inst, board, first.id, branches)
+                    if first.legup else "")
         for t, rule in zip(ts, rules, strict=True):
             name = rule.name if rule else "the split"
             self.verdict(node, t, not problem,
