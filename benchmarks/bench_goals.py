@@ -1,7 +1,7 @@
 """The goals of issue 11, each measured and judged PASS / FAIL (``run.py`` prints this table).
 
     python benchmarks/bench_goals.py                # every goal
-    python benchmarks/bench_goals.py --quick        # 3 puzzles a set, fewer runs, no 100x100
+    python benchmarks/bench_goals.py --quick        # 1 puzzle a set, fewer runs, no 100x100
 
 Rows:
 
@@ -193,7 +193,7 @@ def goal_rows(quick: bool = False, repeat: int | None = None, types: set[str] | 
               cli: bool = True) -> list[GoalRow]:
     """Every goal's row; ``types`` keeps the per-puzzle and large-board rows of those types
     (and drops the CLI rows), ``cli=False`` drops the CLI rows."""
-    rows = per_puzzle_rows(3 if quick else None, repeat or (1 if quick else 5), types)
+    rows = per_puzzle_rows(1 if quick else None, repeat or (1 if quick else 5), types)
     if cli and types is None:
         rows += cli_rows(3 if quick else max(repeat or 10, 10))
     if not quick:
@@ -235,7 +235,7 @@ NOTES = [
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true",
-                    help="3 puzzles a set, 1 run each, 3 CLI runs, no large boards")
+                    help="1 puzzle a set, 1 run, 3 CLI runs, no large boards")
     ap.add_argument("--repeat", type=int, help="runs per puzzle (default 5; CLI 10)")
     opts = ap.parse_args(argv)
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())

@@ -7,6 +7,7 @@ which together cost most of a small solve's wall time.
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import json
 import subprocess
@@ -89,3 +90,47 @@ def test_lazy_names_are_the_modules_own() -> None:
         assert getattr(aspuzzle, name) is not None
     with pytest.raises(AttributeError):
         aspuzzle.no_such_name  # noqa: B018
+
+
+START_UP = ("dataclasses", "inspect", "aspuzzle.generator", "aspuzzle.cli_reasoning",
+            "aspuzzle.cli_generate", "aspuzzle.cli_legup", "aspuzzle.cli_web",
+            "aspuzzle.difficulty", "aspuzzle.puzzles.base")
+"""What ``aspuzzle --help`` and ``aspuzzle types`` do without (issue 11: under 80 ms)."""
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["types"]])
+def test_help_and_types_import_no_command_modules_nor_dataclasses(argv: list[str]) -> None:
+    code = ("import contextlib, io, aspuzzle.cli\n"
+            "with contextlib.redirect_stdout(io.StringIO()), "
+            "contextlib.suppress(SystemExit):\n"
+            f"    aspuzzle.cli.main({argv!r})")
+    modules = _imported_by(code)
+    assert _heavy(modules) == []
+    assert sorted(m for m in START_UP if m in modules) == []
+
+
+def test_a_command_imports_its_own_module_only() -> None:
+    code = ("import contextlib, io, aspuzzle.cli\n"
+            "with contextlib.redirect_stdout(io.StringIO()), "
+            "contextlib.suppress(SystemExit):\n"
+            "    aspuzzle.cli.main(['generate', '--help'])")
+    modules = _imported_by(code)
+    assert "aspuzzle.cli_generate" in modules
+    assert not {"aspuzzle.cli_reasoning", "aspuzzle.cli_legup", "aspuzzle.cli_web"} & modules
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> dict[str, str | None]:
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return {a.dest: a.help for a in action._choices_actions}
+
+
+def test_lazy_commands_are_listed_with_their_modules_own_help_lines() -> None:
+    from aspuzzle import cli
+
+    full = _subcommands(cli.build_parser())
+    named = _subcommands(cli.build_parser(None))
+    assert named == full
+    for module, commands in cli.LAZY_COMMANDS:
+        sub = argparse.ArgumentParser().add_subparsers()
+        importlib.import_module(module).register(sub)
+        assert {a.dest: a.help for a in sub._choices_actions} == commands, module

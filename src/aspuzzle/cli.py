@@ -614,7 +614,14 @@ def _pictures(sp: argparse.ArgumentParser, what: str) -> None:
                     help="write the picture to FILE (atomically)")
 
 
-def build_parser() -> argparse.ArgumentParser:
+ALL_COMMANDS = "*"
+"""``build_parser``'s default: every command complete."""
+
+
+def build_parser(command: str | None = ALL_COMMANDS) -> argparse.ArgumentParser:
+    """The whole parser; given the ``command`` about to run (None: none, as for ``--help``),
+    the commands of :data:`LAZY_COMMANDS` other than it are only named, with their help line,
+    so that their modules (the generator, the explain engine's tiers, ...) are not imported."""
     parser = _Parser(prog="aspuzzle",
                      description="Solve, count and convert logic puzzles with clingo.")
     parser.add_argument("--version", action="version", version="aspuzzle 0.1.0")
@@ -656,24 +663,57 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("types", help="list the puzzle types and their formats")
     sp.set_defaults(func=cmd_types)
+    for module, commands in LAZY_COMMANDS:
+        if command == ALL_COMMANDS or command in commands:
+            import importlib
+
+            importlib.import_module(module).register(sub)
+        else:
+            for name, help_line in commands.items():
+                sub.add_parser(name, help=help_line, add_help=False)
     for register in EXTRA_COMMANDS:
         register(sub)
     return parser
 
 
+LAZY_COMMANDS: tuple[tuple[str, dict[str, str]], ...] = (
+    ("aspuzzle.cli_reasoning", {
+        "explain": "explain the solution step by step, with named rules",
+        "hint": "the first mistake on a board, or the next step",
+        "check": "every broken rule on a board; is it complete and correct?",
+        "check-step": "does a named rule justify setting these cells?",
+        "diagnose": "why a puzzle has no solution or several, and a repair; the first mistake "
+                    "on a player's board",
+        "rules": "list the reasoning rules of each puzzle type; 'rules verify FILE.lp': prove "
+                 "a Tents rule file sound; 'rules derive NAME': a derived rule from the basic "
+                 "ones"}),
+    ("aspuzzle.cli_generate", {
+        "generate": "make new puzzles of a size and difficulty, each with exactly one solution",
+        "rate": "the difficulty tier of puzzles, the rules they need and a score"}),
+    ("aspuzzle.cli_web", {
+        "serve": "the web app: play, check, hint, explain and export puzzles in a browser"}),
+    ("aspuzzle.cli_legup", {
+        "check-proof": "judge every transition of a LEGUP Tree Tent proof; is it valid and "
+                       "complete?",
+        "grade": "check every LEGUP proof of a class folder (a folder per student), one CSV "
+                 "row per file"}),
+)
+"""The commands each module adds with its ``register(subparsers)``, in ``--help``'s order, and
+their help lines: the module is imported only to run one of them (or to build the whole
+parser). ``tests/test_lazy_imports.py`` checks that the lines are the modules' own."""
+
 EXTRA_COMMANDS: list[Callable[[Any], None]] = []
-"""Hooks that add subcommands (explain, hint, ...) from their own modules."""
+"""Hooks that add further subcommands (called every time the parser is built)."""
 
-from aspuzzle.cli_generate import register as _register_generate  # noqa: E402
-from aspuzzle.cli_legup import register as _register_legup  # noqa: E402
-from aspuzzle.cli_reasoning import register as _register_reasoning  # noqa: E402
-from aspuzzle.cli_web import register as _register_web  # noqa: E402
 
-EXTRA_COMMANDS += [_register_reasoning, _register_generate, _register_web, _register_legup]
+def _command(argv: Sequence[str]) -> str | None:
+    """The subcommand named in ``argv`` (its first word that is not an option), if any."""
+    return next((a for a in argv if not a.startswith("-")), None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(_command(argv))
     args = parser.parse_args(argv)
     try:
         code: int = args.func(args)

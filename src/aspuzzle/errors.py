@@ -2,27 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from aspuzzle._location import Location as Location
+
+__all__ = ["AspuzzleError", "InputError", "Location", "UsageError"]
 
 
-@dataclass(frozen=True)
-class Location:
-    """Where in the input a problem is. All fields optional; 1-based."""
+def __getattr__(name: str) -> Any:
+    """``Location`` lives in its own module: it is a dataclass, and ``dataclasses`` (with the
+    ``inspect`` it imports) would cost ``aspuzzle --help`` several milliseconds."""
+    if name == "Location":
+        from aspuzzle._location import Location
 
-    line: int | None = None
-    column: int | None = None
-    cell: tuple[int, int] | None = None
-    clue: int | None = None
-
-    def __str__(self) -> str:
-        parts: list[str] = []
-        if self.line is not None:
-            parts.append(f"line {self.line}" + (f", column {self.column}" if self.column else ""))
-        if self.cell is not None:
-            parts.append(f"cell ({self.cell[0]},{self.cell[1]})")
-        if self.clue is not None:
-            parts.append(f"clue {self.clue}")
-        return ", ".join(parts)
+        return Location
+    raise AttributeError(f"module 'aspuzzle.errors' has no attribute '{name}'")
 
 
 class AspuzzleError(Exception):
@@ -36,8 +31,12 @@ class InputError(AspuzzleError):
     """
 
     def __init__(self, message: str, where: Location | None = None, source: str | None = None):
+        if where is None:
+            from aspuzzle._location import Location
+
+            where = Location()
         self.message = message
-        self.where = where or Location()
+        self.where = where
         self.source = source
         super().__init__(self.__str__())
 

@@ -11,17 +11,32 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from aspuzzle.errors import UsageError
-from aspuzzle.puzzles.base import Format, Puzzle, SolveOptions
+
+if TYPE_CHECKING:
+    from aspuzzle.puzzles.base import Format as Format
+    from aspuzzle.puzzles.base import Puzzle as Puzzle
+    from aspuzzle.puzzles.base import SolveOptions as SolveOptions
 
 __all__ = ["REGISTRY", "TYPES", "Format", "FormatInfo", "Puzzle", "SolveOptions", "TypeInfo",
            "get_puzzle"]
 
 
-@dataclass(frozen=True)
-class FormatInfo:
+def __getattr__(name: str) -> Any:
+    """``Format``, ``Puzzle`` and ``SolveOptions`` of :mod:`aspuzzle.puzzles.base`, imported
+    when first asked for: the table below is read by ``aspuzzle --help`` and ``types``, which
+    need neither them nor the ``dataclasses`` they are made with."""
+    if name in ("Format", "Puzzle", "SolveOptions"):
+        from aspuzzle.puzzles import base
+
+        return getattr(base, name)
+    raise AttributeError(f"module 'aspuzzle.puzzles' has no attribute '{name}'")
+
+
+# NamedTuples, not dataclasses: see __getattr__ above
+class FormatInfo(NamedTuple):
     """What ``aspuzzle types`` says of a format, known without importing its reader."""
 
     name: str
@@ -29,8 +44,7 @@ class FormatInfo:
     description: str
 
 
-@dataclass(frozen=True)
-class TypeInfo:
+class TypeInfo(NamedTuple):
     """A puzzle type before its module is imported: where it lives and what it is called."""
 
     name: str
@@ -85,7 +99,7 @@ def type_info(name: str) -> TypeInfo:
     raise UsageError(f"unknown puzzle type '{name}' (known: {', '.join(_BY_NAME)})")
 
 
-class _Registry(Mapping[str, Puzzle]):
+class _Registry(Mapping[str, "Puzzle"]):
     """Puzzle types by name; a type's module is imported when its value is first read."""
 
     def __init__(self) -> None:
