@@ -15,7 +15,8 @@ The proof is complete when every transition is valid and every branch ends on a 
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import itertools
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -131,6 +132,15 @@ def reasoner_of(inst: TentsInstance) -> Any:
 
 _ONE_RULE: dict[tuple[TentsInstance, str], Any] = {}
 
+_Judged = tuple[bool, str]
+_JUDGED: dict[tuple[Any, ...], _Judged] = {}
+"""Judgements of boards already made in this process (see _Judge.judged)."""
+_KEEP_JUDGED = 100_000
+_BOARD_IDS: dict[tuple[Any, ...], int] = {}
+"""A board's id: by its content (a proof's first board), or by its parent's id and what the
+transition set (the others)."""
+_NEXT_ID = itertools.count()
+
 
 def _rule_reasoner(inst: TentsInstance, rule_id: str) -> Any:
     """A reasoner that grounds one rule file only: judging a transition asks one rule, and a
@@ -194,6 +204,7 @@ def check_proof_tree(proof: Proof, *, allowed: Collection[str] | None = None,
     start, problems = judge.start_board()
     if proof.root is None:
         notes = ("the file has no proof tree",)
+        judge.bid = judge.board_id(start)
         solved_start = not problems and judge.solved(start)
         return ProofReport(name, (), solved_start, (), 0,
                            notes + tuple(problems))
@@ -219,6 +230,8 @@ class _Judge:
         """The index in ``verdicts`` of each judged node's first transition."""
         self.order: list[str] = []
         """The nodes in the order they were judged (depth first)."""
+        self.bid = -1
+        """The id of the board being judged (see judged)."""
 
     # boards
 
@@ -278,6 +291,29 @@ class _Judge:
         return tuple(sorted(set(sets))), tuple(sorted(set(links))), ""
 
     def solved(self, board: Board) -> bool:
+        """Is the board (the one whose id is ``self.bid``) solved?"""
+        return self.judged(("solved",), lambda: (self._solved(board), ""))[0]
+
+    def board_id(self, board: Board) -> int:
+        """The id of a board, by its content (see judged)."""
+        key = (self.inst, frozenset(board.cells.items()), board.links)
+        found = _BOARD_IDS.get(key)
+        if found is None:
+            found = _BOARD_IDS[key] = next(_NEXT_ID)
+        return found
+
+    def child_id(self, sets: Sets, links: tuple[Link, ...]) -> int:
+        """The id of the board ``self.bid`` with these cells and links set: the parent's id
+        and the changes say what the board holds, without reading every cell again."""
+        if not sets and not links:
+            return self.bid
+        key = (self.bid, sets, links)
+        found = _BOARD_IDS.get(key)
+        if found is None:
+            found = _BOARD_IDS[key] = next(_NEXT_ID)
+        return found
+
+    def _solved(self, board: Board) -> bool:
         rs = self.rs
         if not rs.complete(board):
             return False
@@ -294,9 +330,10 @@ class _Judge:
 
     def walk(self, node_id: str, board: Board, depth: int) -> None:
         """Judge the subtree from a node (iteratively along chains: proofs are long)."""
-        stack: list[tuple[str, Board, int]] = [(node_id, board, depth)]
+        stack: list[tuple[str, Board, int, int]] = [(node_id, board, depth,
+                                                     self.board_id(board))]
         while stack:
-            nid, b, d = stack.pop()
+            nid, b, d, self.bid = stack.pop()
             self.depth = max(self.depth, d)
             node = self.proof.nodes[nid]
             self.boards[nid], self.first[nid] = b, len(self.verdicts)
@@ -311,8 +348,8 @@ class _Judge:
                 nexts = self.split(node, b, ts, rules)
             else:
                 nexts = self.single(node, b, ts[0], rules[0])
-            for child, cb in reversed(nexts):
-                stack.append((child, cb, d + 1))
+            for child, cb, cbid in reversed(nexts):
+                stack.append((child, cb, d + 1, cbid))
 
     def find(self, t: Transition) -> LegupRule | None:
         """The rule a transition names: LEGUP's, else the teacher's."""
@@ -416,10 +453,11 @@ class _Judge:
         return ""
 
     def single(self, node: Node, board: Board, t: Transition, rule: LegupRule | None
-               ) -> list[tuple[str, Board]]:
+               ) -> list[tuple[str, Board, int]]:
         sets, links, bad = self._changes(board, t.changes)
         after = board.with_(sets, links) if not bad else board
-        child = [(t.child, after)] if t.child else []
+        child = [(t.child, after, self.bid if bad else self.child_id(sets, links))] \
+            if t.child else []
         problem = self._rule_problem(t, rule)
         if problem:
             self.verdict(node, t, False, problem)
@@ -428,29 +466,53 @@ class _Judge:
         if bad:
             self.verdict(node, t, False, f"{rule.name}: {bad}")
             return child
+        if rule.kind is Kind.CONTRADICTION and (sets or links):
+            self.verdict(node, t, False, f"{rule.name} is a contradiction rule: it must "
+                                         "not change the board")
+            return child
+        if rule.kind is not Kind.CONTRADICTION and not sets and not links:
+            self.verdict(node, t, False, f"{rule.name}: the transition changes nothing")
+            return child
+        valid, text = self.judged(("step", rule.id, rule.ours, sets, links),
+                                  lambda: self.judge_step(board, rule, sets, links), rule)
+        self.verdict(node, t, valid, text)
+        if rule.kind is not Kind.CONTRADICTION or not valid:
+            return child
+        if t.child and self.proof.nodes[t.child].transitions:
+            self.notes.append(f"node {t.child}: the proof goes on after the contradiction "
+                              f"of transition {t.id} (ignored: that branch is closed)")
+        return []
+
+    def judged(self, what: tuple[Any, ...], judge: Callable[[], _Judged],
+               rule: LegupRule | None = None) -> _Judged:
+        """A judgement of the board, made once per process for the same puzzle, board and
+        question (a class hands in many proofs of the same few puzzles, which pass through the
+        same boards): a pure function of the key, not a stored flag of the file. A teacher's
+        rule is judged afresh (its files are the teacher's, not part of the key)."""
+        if rule is not None and self.teacher.by_id(rule.ours) is not None:
+            return judge()
+        key = (self.bid, what)
+        found = _JUDGED.get(key)
+        if found is None:
+            if len(_JUDGED) >= _KEEP_JUDGED:
+                _JUDGED.clear()
+                _BOARD_IDS.clear()  # ids are never given twice (_NEXT_ID): none goes stale
+            found = _JUDGED[key] = judge()
+        return found
+
+    def judge_step(self, board: Board, rule: LegupRule, sets: Sets, links: tuple[Link, ...]
+                   ) -> _Judged:
+        """Is the direct or contradiction step valid, by our rule file and by LEGUP's check?"""
         if rule.kind is Kind.CONTRADICTION:
-            if sets or links:
-                self.verdict(node, t, False, f"{rule.name} is a contradiction rule: it must "
-                                             "not change the board")
-                return child
             apps = self.reasoner(rule).applications(board, rule.ours)
             if not apps:
-                self.verdict(node, t, False, f"{rule.name} does not apply: the board does not "
-                                             "break that rule here")
-                return child
+                return False, f"{rule.name} does not apply: the board does not break that " \
+                              "rule here"
             refused = acceptance.contradiction_problem(self.inst, board, rule.id) \
                 if rule.legup else ""
             if refused:
-                self.verdict(node, t, False, f"{rule.name}: {refused}")
-                return child
-            self.verdict(node, t, True, f"{rule.name}: {apps[0].text}")
-            if t.child and self.proof.nodes[t.child].transitions:
-                self.notes.append(f"node {t.child}: the proof goes on after the contradiction "
-                                  f"of transition {t.id} (ignored: that branch is closed)")
-            return []
-        if not sets and not links:
-            self.verdict(node, t, False, f"{rule.name}: the transition changes nothing")
-            return child
+                return False, f"{rule.name}: {refused}"
+            return True, f"{rule.name}: {apps[0].text}"
         v = check_step(self.reasoner(rule), board, rule.ours, sets, links)
         if not v.valid and self.teacher.by_id(rule.ours) is None:
             # say why with every rule at hand (which rule would have done it)
@@ -458,21 +520,20 @@ class _Judge:
         refused = acceptance.direct_problem(self.inst, board, rule.id, sets, links) \
             if v.valid and rule.legup else ""
         if refused:
-            self.verdict(node, t, False, f"{rule.name}: {refused}")
-        else:
-            self.verdict(node, t, v.valid, v.text)
-        return child
+            return False, f"{rule.name}: {refused}"
+        return v.valid, v.text
 
     def split(self, node: Node, board: Board, ts: tuple[Transition, ...],
-              rules: list[LegupRule | None]) -> list[tuple[str, Board]]:
-        kids: list[tuple[str, Board]] = []
+              rules: list[LegupRule | None]) -> list[tuple[str, Board, int]]:
+        kids: list[tuple[str, Board, int]] = []
         branches: list[tuple[Sets, tuple[Link, ...]]] = []
         problem = ""
         for t, rule in zip(ts, rules, strict=True):
             sets, links, bad = self._changes(board, t.changes)
             branches.append((sets, links))
             if t.child:
-                kids.append((t.child, board if bad else board.with_(sets, links)))
+                kids.append((t.child, board if bad else board.with_(sets, links),
+                             self.bid if bad else self.child_id(sets, links)))
             problem = problem or self._rule_problem(t, rule) or bad
         first = rules[0]
         if not problem:
@@ -483,9 +544,12 @@ class _Judge:
             elif any(r is not first for r in rules):
                 problem = "the branches of one split must all name the same case rule"
             else:
-                problem = self.case_problem(board, first, branches) or (
-                    acceptance.case_problem(self.inst, board, first.id, branches)
-                    if first.legup else "")
+                case_rule = first
+                problem = self.judged(
+                    ("split", first.id, tuple(branches)),
+                    lambda: (False, self.case_problem(board, case_rule, branches) or (
+                        acceptance.case_problem(self.inst, board, case_rule.id, branches)
+                        if case_rule.legup else "")))[1]
         for t, rule in zip(ts, rules, strict=True):
             name = rule.name if rule else "the split"
             self.verdict(node, t, not problem,

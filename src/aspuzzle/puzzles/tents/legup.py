@@ -77,18 +77,20 @@ class _Reject(Exception):
 @dataclass
 class _Doc:
     root: ET.Element
-    places: dict[int, Location] = field(default_factory=dict)
-    """id(element) -> where its start tag is (the elements stay alive with the tree)."""
+    places: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """id(element) -> (line, column) of its start tag (the elements stay alive with the tree;
+    a Location is made only for the few that an error names: a proof file has thousands)."""
 
     def at(self, elem: ET.Element) -> Location:
-        return self.places.get(id(elem), Location())
+        place = self.places.get(id(elem))
+        return Location() if place is None else Location(*place)
 
 
 def _parse(text: str) -> _Doc:
     parser = expat.ParserCreate()
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     builder = ET.TreeBuilder()
-    places: dict[int, Location] = {}
+    places: dict[int, tuple[int, int]] = {}
 
     def here() -> Location:
         return Location(parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
@@ -101,7 +103,8 @@ def _parse(text: str) -> _Doc:
         raise _Reject("LEGUP: entity declarations are not allowed in a puzzle file", here())
 
     def start(tag: str, attrs: dict[str, str]) -> None:
-        places[id(builder.start(tag, attrs))] = here()
+        places[id(builder.start(tag, attrs))] = (parser.CurrentLineNumber,
+                                                 parser.CurrentColumnNumber + 1)
 
     parser.StartDoctypeDeclHandler = doctype
     parser.EntityDeclHandler = entity
@@ -135,6 +138,8 @@ def _one(doc: _Doc, parent: ET.Element, tag: str, what: str) -> ET.Element:
 
 def _int(doc: _Doc, elem: ET.Element, name: str) -> int:
     raw = elem.get(name)
+    if raw is not None and raw.isascii() and raw.isdigit() and len(raw) <= 6:
+        return int(raw)  # the common case, as LEGUP writes it
     if raw is None:
         raise InputError(f"LEGUP: <{elem.tag}> has no '{name}' attribute", doc.at(elem))
     value = raw.strip()
