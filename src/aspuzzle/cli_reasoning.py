@@ -346,8 +346,13 @@ def cmd_rules_derive(args: argparse.Namespace) -> int:
                "row_clues": list(d.inst.row_clues), "col_clues": list(d.inst.col_clues),
                "board": [[list(c), v] for c, v in sorted(d.board.cells.items())],
                "links": [[list(t), list(x)] for t, x in sorted(d.board.links)],
-               "cell": list(d.cell), "value": d.value, "case_rule": "Tent or Grass",
-               "contradiction": d.contradiction, "text": d.render()})
+               "cell": None if d.cell is None else list(d.cell), "value": d.value,
+               "case_rule": d.case_rule, "contradiction": d.contradiction,
+               "conclusion": d.conclusion,
+               "cases": [{"case": c.name, "sets": [[list(x), v] for x, v in c.sets],
+                          "links": [[list(t), list(x)] for t, x in c.links],
+                          "closed_by": c.closed_by or None, "why": c.why} for c in d.cases],
+               "text": d.render()})
     else:
         _print(d.render())
     return EXIT_OK
@@ -451,7 +456,7 @@ def register(sub: Any) -> None:
                                       "'rules derive NAME': a derived rule from the basic ones")
     sp.add_argument("action", nargs="?", choices=["verify", "derive"],
                     help="verify: search every board up to --up-to for a counterexample; "
-                         "derive: show a derived Tree Tent rule (sheet 5.a-5.d) proven by the "
+                         "derive: show a derived Tree Tent rule (sheet 5.a-5.e, 5.h) proven by the "
                          "basic rules on a small board")
     sp.add_argument("file", nargs="?", metavar="FILE.lp|NAME",
                     help="the rule file to verify, or the rule to derive")
