@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from aspuzzle.explain.loop import Probe
 from aspuzzle.explain.steps import Board, Cell, Link
@@ -56,6 +57,37 @@ class Round:
         self.all_links.add((t, x))
 
 
+@dataclass(frozen=True)
+class _Known:
+    """What a probe found, and its footprint: the cells and lines (bit masks) whose state it
+    read (see :meth:`FastBoard._follow`)."""
+
+    dead: bool
+    rounds: int
+    cells: int
+    lines: int
+    changed: tuple[tuple[Cell, str], ...] = ()
+    """The cells it set, in order, with their values (a board it did not kill)."""
+    links: tuple[Link, ...] = ()
+
+
+@dataclass
+class _Memo:
+    """Probes answered on ``board`` (by assumption), and dies_within answers (by assumption
+    and rounds).
+
+    A case-split search probes hundreds of assumptions on one board, and the next search
+    probes most of them again on a board that adds a few marks to it, most of them far from
+    where the assumption leads. A probe reads only its footprint, so one whose footprint the
+    new marks leave alone runs on the new board exactly as it ran on the old: same rounds, same
+    death, same cells set. When a board comes that extends the last one, the answers whose
+    footprint it touches are dropped and the rest kept; any other board starts afresh."""
+
+    board: Board
+    probes: dict[tuple[Any, ...], _Known] = field(default_factory=dict)
+    limited: dict[tuple[Any, ...], _Known] = field(default_factory=dict)
+
+
 class _State:
     """A board as counters, with the entities to look at again."""
 
@@ -68,6 +100,10 @@ class _State:
         self.line_unknown: list[int] = []
         self.adj_tents: list[int] = []
         self.unlinked_trees_near: list[int] = []
+        self.unknown_mask: list[int] = []
+        """Per line, a bit per cell in line order: the cell is unknown."""
+        self.room_mask: list[int] = []
+        """Per line: the cell is unknown and adjoins no tent (room for a tent)."""
         self.lines: set[int] = set()
         self.cells: set[int] = set()
         self.trees: set[int] = set()
@@ -87,6 +123,8 @@ class _State:
         s.line_unknown = self.line_unknown[:]
         s.adj_tents = self.adj_tents[:]
         s.unlinked_trees_near = self.unlinked_trees_near[:]
+        s.unknown_mask = self.unknown_mask[:]
+        s.room_mask = self.room_mask[:]
         s.changed = self.changed[:]
         s.new_links = self.new_links[:]
         return s
@@ -102,8 +140,14 @@ class _State:
         self.val[i] = v
         self.changed.append(i)
         row, col = fb.lines_of[i]
+        in_row, in_col = fb.bits_of[i]
         self.line_unknown[row] -= 1
         self.line_unknown[col] -= 1
+        unknown_mask, room_mask = self.unknown_mask, self.room_mask
+        unknown_mask[row] &= ~in_row
+        unknown_mask[col] &= ~in_col
+        room_mask[row] &= ~in_row
+        room_mask[col] &= ~in_col
         self.lines.add(row)
         self.lines.add(col)
         for t in fb.n4[i]:
@@ -117,7 +161,12 @@ class _State:
                 self.adj_tents[j] += 1
                 vj = self.val[j]
                 if vj == UNKNOWN:  # it is no room for a tent any more
-                    self.lines.update(fb.lines_of[j])
+                    rj, cj = fb.lines_of[j]
+                    bj_row, bj_col = fb.bits_of[j]
+                    room_mask[rj] &= ~bj_row
+                    room_mask[cj] &= ~bj_col
+                    self.lines.add(rj)
+                    self.lines.add(cj)
                 elif vj == TENT:
                     self.tents.add(j)
 
@@ -168,8 +217,16 @@ class FastBoard:
         self.line_cells += [[idx(r, c) for r in range(1, h + 1)] for c in range(1, w + 1)]
         self.clue: list[int | None] = [*inst.row_clues, *inst.col_clues]
         self.lines_of = [(i // w, h + i % w) for i in range(n)]
+        self.bits_of = [(1 << (i % w), 1 << (i // w)) for i in range(n)]
+        """The bit of each cell in its row's and its column's masks (a line's cells in order)."""
+        self._packings: dict[int, tuple[int, bool, int]] = {}
         self.trees = [self.index[t] for t in sorted(inst.trees)]
         self._base: tuple[Board, _State] | None = None
+        self._memo: _Memo | None = None
+        self.m4 = [sum({1 << j for j in (i, *self.n4[i])}) for i in range(n)]
+        """Bit masks of a cell and its 4 neighbours ..."""
+        self.m8 = [sum({1 << j for j in (i, *self.n8[i])}) for i in range(n)]
+        """... and of a cell and its 8 neighbours."""
         # the empty board (trees only), from which a board is loaded
         self._empty_val = [UNKNOWN] * n
         for t in self.trees:
@@ -178,6 +235,9 @@ class FastBoard:
                                     for cells in self.line_cells]
         self._trees_near = [sum(1 for t in self.n4[i] if self._empty_val[t] == TREE)
                             for i in range(n)]
+        self._empty_unknown_mask = [sum(1 << k for k, i in enumerate(cells)
+                                        if self._empty_val[i] == UNKNOWN)
+                                    for cells in self.line_cells]
 
     # --- loading a board ----------------------------------------------------------------------
 
@@ -192,19 +252,30 @@ class FastBoard:
         line_unknown = s.line_unknown = self._empty_line_unknown[:]
         adj_tents = s.adj_tents = [0] * len(self.cell_of)
         near = s.unlinked_trees_near = self._trees_near[:]
+        unknown_mask = s.unknown_mask = self._empty_unknown_mask[:]
+        blocked = [0] * len(self.line_cells)  # cells next to a tent, per line
         val, index, lines_of, n8, n4 = s.val, self.index, self.lines_of, self.n8, self.n4
+        bits_of = self.bits_of
         for cell, v in board.cells.items():
             i = index[cell]
             row, col = lines_of[i]
             if val[i] == UNKNOWN:  # (a board marks free cells only)
                 line_unknown[row] -= 1
                 line_unknown[col] -= 1
+                in_row, in_col = bits_of[i]
+                unknown_mask[row] &= ~in_row
+                unknown_mask[col] &= ~in_col
             val[i] = _VALUE[v]
             if v == "tent":
                 line_tents[row] += 1
                 line_tents[col] += 1
                 for j in n8[i]:
                     adj_tents[j] += 1
+                    rj, cj = lines_of[j]
+                    bj_row, bj_col = bits_of[j]
+                    blocked[rj] |= bj_row
+                    blocked[cj] |= bj_col
+        s.room_mask = [u & ~b for u, b in zip(unknown_mask, blocked, strict=True)]
         for (tree, tent) in board.links:
             t, x = index[tree], index[tent]
             if t not in s.tree_link:
@@ -277,8 +348,6 @@ class FastBoard:
         clue = self.clue[li]
         if clue is None:
             return
-        val = s.val
-        cells = self.line_cells[li]
         need = clue - s.line_tents[li]
         unknown = s.line_unknown[li]
         key = ("row", li + 1) if li < self.h else ("column", li - self.h + 1)
@@ -286,44 +355,33 @@ class FastBoard:
             out.contradictions.append(("too_many_tents", key))
         if need > unknown:
             out.contradictions.append(("too_few_tents", key))
-        if need == 0:
-            for i in cells:
-                if val[i] == UNKNOWN:
-                    out.set(i, GRASS)
-        elif need > 0 and need == unknown:
-            for i in cells:
-                if val[i] == UNKNOWN:
-                    out.set(i, TENT)
+        if need == 0 or (need > 0 and need == unknown):
+            value = GRASS if need == 0 else TENT
+            cells = self.line_cells[li]
+            m = s.unknown_mask[li]
+            while m:  # the unknown cells, in line order
+                low = m & -m
+                out.set(cells[low.bit_length() - 1], value)
+                m ^= low
         if need <= 0:
             return  # the room rules say nothing more here
         if need > unknown:  # the room is never more than the unknown cells
             out.contradictions.append(("no_room_for_tents", key))
             return
-        # room: greedy packing of the room cells (unknown, adjoining no tent)
-        packed: list[int] = []
-        even_run = False
-        prev_room = prev_packed = False
-        for i in cells:
-            room = val[i] == UNKNOWN and s.adj_tents[i] == 0
-            if room:
-                take = not prev_packed
-                if take:
-                    packed.append(i)
-                prev_packed = take
-            else:
-                if prev_room and not prev_packed:
-                    even_run = True
-                prev_packed = False
-            prev_room = room
-        if prev_room and not prev_packed:
-            even_run = True
-        if need > len(packed):
+        room = s.room_mask[li]
+        packing = self._packings.get(room)
+        if packing is None:
+            packing = self._packings[room] = _packing(room)
+        packed, even_run, chosen = packing
+        if need > packed:
             out.contradictions.append(("no_room_for_tents", key))
-        elif need > 0 and need == len(packed) and not even_run:
-            chosen = set(packed)
-            for i in cells:
-                if val[i] == UNKNOWN:
-                    out.set(i, TENT if i in chosen else GRASS)
+        elif need == packed and not even_run:
+            cells = self.line_cells[li]
+            m = s.unknown_mask[li]
+            while m:
+                low = m & -m
+                out.set(cells[low.bit_length() - 1], TENT if low & chosen else GRASS)
+                m ^= low
 
     def apply(self, s: _State, r: Round) -> None:
         for i, v in r.sets.items():
@@ -331,43 +389,133 @@ class FastBoard:
         for t, x in r.links.items():
             s.add_link(t, x)
 
-    # --- what the explainer asks --------------------------------------------------------------
+    # --- what the explainer asks ---------------------------------------------------------------
 
     def probe(self, board: Board, sets: Iterable[tuple[Cell, str]],
               links: Iterable[Link]) -> Probe:
         """Follow the rules from ``board`` plus an assumption until nothing changes.
 
         ``board`` must be a fixpoint of the rules (nothing applies, nothing fires): only what
-        the assumption touches is looked at.
+        the assumption touches is looked at. Answers are kept (see :class:`_Memo`).
         """
-        s, rounds = self._follow(board, sets, links, None)
-        return Probe(s.dead, board if s.dead else self.to_board(s, board), rounds)
+        sets, links = tuple(sets), tuple(links)
+        memo = self._memo_for(board)
+        got = memo.probes.get((sets, links))
+        if got is None:
+            s, rounds, footprint = self._follow(board, sets, links, None)
+            got = _Known(s.dead, rounds, *footprint, tuple(
+                (self.cell_of[i], _NAME[s.val[i]]) for i in s.changed), tuple(
+                (self.cell_of[t], self.cell_of[x]) for t, x in s.new_links))
+            memo.probes[(sets, links)] = got
+        if got.dead:
+            return Probe(True, board, got.rounds)
+        cells = dict(board.cells)
+        cells.update(got.changed)
+        return Probe(False, Board(cells, board.links | frozenset(got.links)), got.rounds)
 
     def dies_within(self, board: Board, sets: Iterable[tuple[Cell, str]],
                     links: Iterable[Link], rounds: int) -> bool:
         """Does :meth:`probe` find the assumption dead after at most ``rounds`` rounds?"""
-        s, _ = self._follow(board, sets, links, rounds)
-        return s.dead
+        sets, links = tuple(sets), tuple(links)
+        memo = self._memo_for(board)
+        full = memo.probes.get((sets, links))
+        if full is not None:
+            return full.dead and full.rounds <= rounds
+        got = memo.limited.get((sets, links, rounds))
+        if got is None:
+            s, ran, footprint = self._follow(board, sets, links, rounds)
+            got = _Known(s.dead, ran, *footprint)
+            memo.limited[(sets, links, rounds)] = got
+        return got.dead
 
-    def _follow(self, board: Board, sets: Iterable[tuple[Cell, str]], links: Iterable[Link],
-                limit: int | None) -> tuple[_State, int]:
+    def _memo_for(self, board: Board) -> _Memo:
+        """The answers that hold on ``board``: those found on earlier boards that it extends
+        whose footprint its new marks and links leave alone."""
+        memo = self._memo
+        if memo is not None and memo.board is board:
+            return memo
+        old = None if memo is None else memo.board
+        if memo is None or old is None or not (
+                old.links <= board.links and len(old.cells) <= len(board.cells)
+                and old.cells.items() <= board.cells.items()):
+            self._memo = _Memo(board)
+            return self._memo
+        # what differs between the states loaded from the two boards (see _State): a new mark
+        # changes its cell and the counts of its lines, a new tent the room of the lines of
+        # its neighbours, a new link its tree and tent and the trees' count of its neighbours
+        index, lines_of, n8 = self.index, self.lines_of, self.n8
+        cells = lines = 0
+        for cell, v in board.cells.items() - old.cells.items():
+            i = index[cell]
+            cells |= 1 << i
+            row, col = lines_of[i]
+            lines |= (1 << row) | (1 << col)
+            if v == "tent":
+                for j in n8[i]:
+                    row, col = lines_of[j]
+                    lines |= (1 << row) | (1 << col)
+        for tree, tent in board.links - old.links:
+            t = index[tree]
+            cells |= self.m4[t] | (1 << index[tent])
+        memo.board = board
+        for table in (memo.probes, memo.limited):
+            for key in [k for k, known in table.items()
+                        if known.cells & cells or known.lines & lines]:
+                del table[key]
+        return memo
+
+    def _follow(self, board: Board, sets: tuple[tuple[Cell, str], ...], links: tuple[Link, ...],
+                limit: int | None) -> tuple[_State, int, tuple[int, int]]:
         """The state after the rules ran from the assumption until nothing changes, it dies,
-        or ``limit`` rounds; and the rounds run."""
+        or ``limit`` rounds; the rounds run; and the footprint of the run: the cells and the
+        lines (bit masks) whose state it read, so that on a board that differs from this one
+        elsewhere the run goes exactly the same way."""
         s = self.load(board)
+        index, m4, m8 = self.index, self.m4, self.m8
+        read = 0  # cells: the assumption's, with the neighbours a tent makes it look at
         for cell, v in sets:
-            s.set_cell(self.index[cell], _VALUE[v])
+            i = index[cell]
+            read |= m8[i]
+            s.set_cell(i, _VALUE[v])
         for tree, tent in links:
-            s.add_link(self.index[tree], self.index[tent])
+            t, x = index[tree], index[tent]
+            read |= m4[t] | m8[x]
+            s.add_link(t, x)
         rounds = 0
+        lines: set[int] = set()
+        trees: set[int] = set()
+        tents: set[int] = set()
+        cells: set[int] = set()
         while not s.dead and (s.lines or s.cells or s.trees or s.tents) \
                 and (limit is None or rounds < limit):
+            # what the round looks at: whole lines, a tree with its neighbours, a tent with
+            # its 8 neighbours, a cell and its count of unlinked trees around
+            lines |= s.lines
+            trees |= s.trees
+            tents |= s.tents
+            cells |= s.cells
             r = self.round(s)
             rounds += 1
             if r.contradictions or r.conflict:
                 s.dead = True
                 break
             self.apply(s, r)
-        return s, rounds
+        # what applying a round looks at: the cells set (a tent: its neighbours), the tree of a
+        # link with its neighbours
+        for i in s.changed:
+            read |= m8[i]
+        for t, x in s.new_links:
+            read |= m4[t] | m8[x]
+        for t in trees:
+            read |= m4[t]
+        for x in tents:
+            read |= m8[x]
+        for i in cells:
+            read |= 1 << i
+        line_mask = 0
+        for li in lines:
+            line_mask |= 1 << li
+        return s, rounds, (read, line_mask)
 
     def deductions(self, board: Board) -> tuple[set[tuple[Cell, str]], set[Link], set[str]]:
         """One full round on a board: cells set, links made, contradiction rules fired."""
@@ -377,3 +525,18 @@ class FastBoard:
         sets = {(self.cell_of[i], _NAME[v]) for i, v in r.all_sets}
         links = {(self.cell_of[t], self.cell_of[x]) for t, x in r.all_links}
         return sets, links, {name for name, _ in r.contradictions}
+
+
+def _packing(room: int) -> tuple[int, bool, int]:
+    """The greedy packing of a line's room (a bit per cell in line order): tents on the first
+    cell of every run of room cells and every other cell after it. Returns how many it holds,
+    whether some run has an even length (then the tents could shift within it, so they are
+    not forced), and the cells it takes. (As many as any packing holds: a run of m cells takes
+    at most (m + 1) // 2 tents that do not touch.)"""
+    taken, rest = 0, room
+    while rest:
+        starts = rest & ~(rest << 1)
+        taken |= starts
+        rest &= ~(starts | (starts << 1))  # the first two cells of every run are decided
+    ends = room & ~(room >> 1)
+    return taken.bit_count(), bool(ends & ~taken), taken
