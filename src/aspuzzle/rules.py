@@ -7,8 +7,9 @@ contradiction rule). None on any grid up to the size: the rule is sound there. T
 ``legup/verify.lp`` with the rule file and the vocabulary it reads (``board.lp``, ``places.lp``,
 ``room.lp``).
 
-What a rule links (``links/6``) is not searched: whether a link is right depends on which of a
-solution's pairings is meant; only the cells a rule sets and the contradictions are.
+A link (``links/6``) is wrong when some solution *and pairing* of it (tree to tent) that the
+board's marks and links extend pairs the tree with another tent: a puzzle may have several
+pairings of the same tents, and a sound link rule draws a line every one of them has.
 """
 
 from __future__ import annotations
@@ -37,6 +38,10 @@ class Counterexample:
     grass: tuple[tuple[int, int], ...]
     rules: tuple[str, ...]
     """The rules (of the file) that conclude wrongly."""
+    links: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()
+    """The board's lines (tree, tent)."""
+    pairs: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()
+    """The solution's pairing (tree, tent), shown when the file draws links."""
 
     def render(self) -> str:
         rows = []
@@ -51,7 +56,15 @@ class Counterexample:
                              else "x" if x in self.grass else ".")
             rows.append(f"{n} " + " ".join(cells))
         sol = " ".join(f"({r},{c})" for r, c in self.solution)
-        return "\n".join(rows) + f"\n(a solution has its tents at {sol})"
+        out = "\n".join(rows)
+        if self.links:
+            out += "\nlines: " + " ".join(f"({a},{b})-({c},{d})"
+                                         for (a, b), (c, d) in self.links)
+        out += f"\n(a solution has its tents at {sol}"
+        if self.pairs:
+            out += ", the trees paired with them " + " ".join(
+                f"({a},{b})-({c},{d})" for (a, b), (c, d) in self.pairs)
+        return out + ")"
 
 
 @dataclass(frozen=True)
@@ -102,13 +115,14 @@ def verify(rule: str | Path, *, up_to: tuple[int, int] = (6, 6)) -> Verification
     sizes = sorted(((h, w) for h in range(1, up_to[0] + 1) for w in range(1, up_to[1] + 1)),
                    key=lambda s: (s[0] * s[1], s))
     for h, w in sizes:
-        found = _search(parts, h, w, str(path))
+        found = _search(parts, h, w, str(path), "links(" in re.sub(r"%.*", "", source))
         if found is not None:
             return Verification(str(path), up_to, found)
     return Verification(str(path), up_to, None)
 
 
-def _search(parts: list[str], h: int, w: int, name: str) -> Counterexample | None:
+def _search(parts: list[str], h: int, w: int, name: str,
+            draws_links: bool = False) -> Counterexample | None:
     messages: list[str] = []
     ctl = clingo.Control(["--warn=none", f"-c height={h}", f"-c width={w}"],
                          logger=lambda _code, msg: messages.append(msg))
@@ -132,6 +146,11 @@ def _search(parts: list[str], h: int, w: int, name: str) -> Counterexample | Non
         return tuple(sorted((s.arguments[0].number, s.arguments[1].number) for s in found
                             if s.name == pred and len(s.arguments) == 2))
 
+    def pairs(pred: str) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
+        return tuple(sorted(((s.arguments[0].number, s.arguments[1].number),
+                             (s.arguments[2].number, s.arguments[3].number))
+                            for s in found if s.name == pred))
+
     rules = tuple(sorted({str(s.arguments[0]) for s in found if s.name == "wrong"}))
     return Counterexample(h, w, cells("tree"), cells("sol"), cells("tent"), cells("grass"),
-                          rules)
+                          rules, pairs("link"), pairs("pair") if draws_links else ())

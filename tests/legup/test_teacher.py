@@ -163,3 +163,54 @@ def test_cli_check_step_hint_explain(tmp_path: Path) -> None:
     r = run_cli("explain", str(EXAMPLES / "hitori" / "puzzlink-4x4.txt"), "--rules-dir",
                 str(folder))
     assert r.returncode == 2 and "Tents only" in r.stderr
+
+
+# Tree for Tent in the teacher's words: a rule that draws lines, proven sound like a cell.
+LONE_TENT = """% Rule:    Lone Tent Link
+% Kind:    direct
+% Summary: an unlinked tent next to one unlinked tree is linked to it
+lone_tent_link_two(R, C) :- owner(R, C, T1, U1), owner(R, C, T2, U2), (T1, U1) < (T2, U2).
+links(lone_tent_link, tent(R, C), TR, TC, R, C) :- owner(R, C, TR, TC),
+    not lone_tent_link_two(R, C).
+"""
+# "An unlinked tree and an unlinked tent side by side are linked": unsound.
+ANY_LINK = """% Rule: Any Link
+% Kind: direct
+links(any_link, tree(TR, TC), TR, TC, TR + DR, TC + DC) :- tree(TR, TC),
+    not linked_tree(TR, TC), neumann((DR, DC)), position(TR + DR, TC + DC),
+    tent(TR + DR, TC + DC), not linked_tent(TR + DR, TC + DC).
+"""
+
+
+def _link_folder(tmp_path: Path, name: str, stem: str, text: str) -> Path:
+    d = tmp_path / name
+    d.mkdir()
+    (d / f"{stem}.lp").write_text(text)
+    return d
+
+
+def test_teacher_rule_that_draws_links(tmp_path: Path, direct_proof: str) -> None:
+    rules = load_rules_dir(_link_folder(tmp_path, "links", "lone_tent_link", LONE_TENT))
+    root = ET.fromstring(direct_proof)
+    t = next(t for t in root.iter("transition") if t.get("rule") == "Tent for Tree")
+    t.set("rule", "Lone Tent Link")
+    t.set("rule_id", "TEACHER-LONE_TENT_LINK")
+    text = ET.tostring(root, encoding="unicode")
+    r = check_text(text, teacher=rules)
+    assert r.solved, r.render()
+    v = next(v for v in r.verdicts if v.rule == "Lone Tent Link")
+    assert v.text == ("the teacher's rule Lone Tent Link at the tent at (1,5) links the tree "
+                      "at (1,4) to (1,5).")
+    # a line the rule does not draw is refused
+    line = t.find("line")
+    assert line is not None
+    line.set("x2", "5")  # (1,6): no tent there
+    r = check_text(ET.tostring(root, encoding="unicode"), teacher=rules)
+    assert not r.valid
+
+
+def test_unsound_link_rule_is_refused(tmp_path: Path) -> None:
+    folder = _link_folder(tmp_path, "anylink", "any_link", ANY_LINK)
+    with pytest.raises(UsageError, match=r"rule 'Any Link' is not sound: on this 1x4 board.*"
+                                         r"the trees paired with them"):
+        load_rules_dir(folder)

@@ -10,12 +10,13 @@ room.lp's) that opens with a header of ``% Key: value`` lines::
                                               default TEACHER-<FILE STEM>)
     % Summary: a corner cell whose two neighbours are grass is grass  (optional)
 
-The file's stem is the rule's aspuzzle id: its atoms are ``sets(STEM, Key, R, C, Value)`` (a
-direct rule; Value ``tent`` or ``grass``) or ``contradiction(STEM, Key)``, where Key is
+The file's stem is the rule's aspuzzle id: its atoms are ``sets(STEM, Key, R, C, Value)`` and
+``links(STEM, Key, TR, TC, R, C)`` (a direct rule; Value ``tent`` or ``grass``; a link from the
+tree at (TR, TC) to the tent at (R, C)) or ``contradiction(STEM, Key)``, where Key is
 ``row(R)``, ``col(C)``, ``pair(R1, C1, R2, C2)`` or ``NAME(R, C)`` (``cell(R, C)``,
 ``tree(R, C)``, ...). Its own helper predicates should start with its id: in explain, hint and
-check-step it is grounded beside the bundled contradiction rules. A rule that links trees and
-tents is refused (the soundness of links is not searched, see :mod:`aspuzzle.rules`). Case
+check-step it is grounded beside the bundled contradiction rules. A link is proven sound like a
+cell (see :mod:`aspuzzle.rules`: every solution and pairing the board extends draws it). Case
 rules stay the bundled ones.
 
 Every file is verified with :func:`aspuzzle.rules.verify` before it is used; an unsound one is
@@ -115,17 +116,16 @@ def read_rule(path: Path) -> TeacherRule:
                          f"'{h['kind'][:20]}'")
     code = re.sub(r"%.*", "", text)  # comments may name other rules
     heads = re.findall(r"\b(sets|links|contradiction)\s*\(\s*([A-Za-z_]\w*)", code)
-    if any(p == "links" for p, _ in heads):
-        raise UsageError(f"{path}: a teacher's rule cannot draw links (links/6): their "
-                         "soundness is not proven")
-    want = "sets" if kind is Kind.DIRECT else "contradiction"
-    if not any(p == want for p, _ in heads) or any(p != want for p, _ in heads):
-        raise UsageError(f"{path}: a {kind} rule defines {want}({rid}, ...) and nothing else "
-                         "of sets/contradiction")
-    strange = sorted({n for _, n in heads if n != rid})
+    allowed = {"sets", "links"} if kind is Kind.DIRECT else {"contradiction"}
+    if not heads or any(p not in allowed for p, _ in heads):
+        what = "sets(...) or links(...)" if kind is Kind.DIRECT else "contradiction(...)"
+        raise UsageError(f"{path}: a {kind} rule defines {what} named after the file and "
+                         "nothing else of sets/links/contradiction")
+    strange = sorted({(p, n) for p, n in heads if n != rid})
     if strange:
-        raise UsageError(f"{path}: its atoms must be named after the file, {want}({rid}, ...), "
-                         f"not {want}({strange[0]}, ...)")
+        pred, name = strange[0]
+        raise UsageError(f"{path}: its atoms must be named after the file, {pred}({rid}, ...), "
+                         f"not {pred}({name}, ...)")
     legup_id = h.get("id") or f"TEACHER-{rid.upper()}"
     return TeacherRule(rid, h["rule"], kind, "teacher", h.get("summary", ""), "",
                        str(path), legup_id)
@@ -194,17 +194,27 @@ class _TeacherReasoner(TentsReasoner):
         else:
             tents = [c for c, v in sets if v == "tent"]
             grass = [c for c, v in sets if v == "grass"]
-            said = [f"{cells_text(tents)} tent{'s' if len(tents) > 1 else ''}"] if tents else []
-            said += [f"{cells_text(grass)} grass"] if grass else []
-            text = f"the teacher's rule {rule.name} at {at} sets {' and '.join(said)}."
+            said = [f"sets {cells_text(tents)} tent{'s' if len(tents) > 1 else ''}"] \
+                if tents else []
+            said += [f"sets {cells_text(grass)} grass"] if grass else []
+            said += [f"links the tree at {cells_text([t])} to {cells_text([x])}"
+                     for t, x in links]
+            text = f"the teacher's rule {rule.name} at {at} {' and '.join(said)}."
         return Step(rule.name, rule.kind, sets, links, (), text, rule_id=rule.id,
                     sheet=rule.sheet)
 
 
 def teacher_reasoner(inst: TentsInstance, rule: TeacherRule,
                      teacher: TeacherRules) -> TentsReasoner:
-    """A reasoner that grounds one teacher's rule only."""
-    return _TeacherReasoner(inst, (rule,), teacher)
+    """A reasoner that grounds one teacher's rule only, with the vocabulary a rule file may
+    read: places.lp and room.lp come with two bundled contradiction rules that read them,
+    grounded in the same program as the teacher's (the reasoner's last stage), whose
+    conclusions are never asked for here."""
+    from aspuzzle.puzzles.tents.rules import by_name
+
+    vocabulary = tuple(r for r in (by_name("no_tent_for_tree"), by_name("no_room_for_tents"))
+                       if r is not None)
+    return _TeacherReasoner(inst, (*vocabulary, rule), teacher)
 
 
 def with_teacher_rules(inst: TentsInstance, teacher: TeacherRules) -> TentsReasoner:
