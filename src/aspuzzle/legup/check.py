@@ -8,9 +8,14 @@
   rule gives there (so that together they cover every possibility).
 * A contradiction rule: it writes nothing, and the rule's file must fire on the board.
 
+Each transition must also pass LEGUP's own check of the rule it names
+(:mod:`aspuzzle.legup.acceptance`), so that a proof judged valid here is one LEGUP accepts.
+
 The proof is complete when every transition is valid and every branch ends on a solved board
 (every cell known, no rule broken) or in a valid contradiction. Nothing stored in the file (its
-``isSolved`` hash) is trusted.
+``isSolved`` hash) is trusted. What is judged of a board (a step, a split, solved) is kept for
+the rest of the process, keyed by the puzzle, the board and the question: a class hands in many
+proofs of the same few puzzles, passing through the same boards.
 """
 
 from __future__ import annotations
