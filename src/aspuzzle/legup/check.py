@@ -559,6 +559,7 @@ class _Judge:
             name = rule.name if rule else "the split"
             self.verdict(node, t, not problem,
                          f"{name}: {problem}" if problem else
+                         f"{name}: the only case there is" if len(ts) == 1 else
                          f"{name}: one of the {len(ts)} cases, which together cover every "
                          "possibility")
         return kids
