@@ -134,3 +134,11 @@ def test_lazy_commands_are_listed_with_their_modules_own_help_lines() -> None:
         sub = argparse.ArgumentParser().add_subparsers()
         importlib.import_module(module).register(sub)
         assert {a.dest: a.help for a in sub._choices_actions} == commands, module
+
+
+def test_a_tents_file_is_read_without_importing_the_other_types() -> None:
+    modules = _imported_by("import aspuzzle\n"
+                           "aspuzzle.solve(aspuzzle.load('examples/tents/seed-6x6.txt'))")
+    assert "aspuzzle.puzzles.tents" in modules
+    assert not {"aspuzzle.puzzles.futoshiki", "aspuzzle.puzzles.hitori",
+                "aspuzzle.puzzles.logicgrid"} & modules

@@ -23,7 +23,16 @@ from aspuzzle.engine import (
     Status,
 )
 from aspuzzle.errors import InputError, UsageError
-from aspuzzle.puzzles import REGISTRY, Format, Puzzle, SolveOptions, get_puzzle
+from aspuzzle.puzzles import (
+    REGISTRY,
+    TYPES,
+    Format,
+    Puzzle,
+    SolveOptions,
+    TypeInfo,
+    get_puzzle,
+    type_info,
+)
 
 __all__ = [
     "Count",
@@ -189,13 +198,14 @@ def _ext(name: str | None) -> str:
 def detect(text: str, *, filename: str | None = None, type: str | None = None,
            fmt: str | None = None) -> tuple[Puzzle, Format]:
     """Guess the puzzle type and format from the content (and file extension)."""
-    puzzles = [get_puzzle(type)] if type else list(REGISTRY.values())
+    infos = [type_info(type)] if type else list(TYPES)
     if fmt is not None:
-        with_fmt = [p for p in puzzles if fmt in p.formats]
+        with_fmt = [t for t in infos if any(f.name == fmt for f in t.formats)]
         if not with_fmt:
-            known = sorted({f for p in puzzles for f in p.formats})
+            known = sorted({f.name for t in infos for f in t.formats})
             raise UsageError(f"unknown format '{fmt}' (known: {', '.join(known)})")
-        puzzles = with_fmt
+        infos = with_fmt
+    puzzles = [REGISTRY[t.name] for t in infos if type or fmt or _may_be(t, text)]
     candidates: list[tuple[Puzzle, Format]] = []
     for p in puzzles:
         for f in p.formats.values():
@@ -226,6 +236,12 @@ def detect(text: str, *, filename: str | None = None, type: str | None = None,
                          f"({', '.join(REGISTRY)}) and maybe --from FORMAT")
     names = ", ".join(f"{p.name}/{f.name}" for p, f in candidates)
     raise UsageError(f"the input could be any of {names}; give --type or --from")
+
+
+def _may_be(info: TypeInfo, text: str) -> bool:
+    """Whether one of the type's formats may accept the text, by the registry's sniffs: a type
+    ruled out is not imported (its detectors would refuse the text too)."""
+    return any(f.sniff is None or f.sniff(text) for f in info.formats)
 
 
 def _split_type_prefix(text: str) -> tuple[str | None, str]:

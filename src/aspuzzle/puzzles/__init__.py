@@ -10,12 +10,17 @@ lists (``tests/test_registry.py`` checks that it says what the modules say).
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from aspuzzle.errors import UsageError
+from aspuzzle.formats import sniff
+from aspuzzle.formats.sniff import search
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from aspuzzle.puzzles.base import Format as Format
     from aspuzzle.puzzles.base import Puzzle as Puzzle
     from aspuzzle.puzzles.base import SolveOptions as SolveOptions
@@ -42,6 +47,10 @@ class FormatInfo(NamedTuple):
     name: str
     extensions: tuple[str, ...]
     description: str
+    sniff: Callable[[str], bool] | None = None
+    """A cheap test that is false only for texts the format's ``detect`` refuses too
+    (:mod:`aspuzzle.formats.sniff`): detection imports a type only if one of its formats'
+    sniffs passes. None: no such test, the type is imported to ask its detector."""
 
 
 class TypeInfo(NamedTuple):
@@ -57,32 +66,47 @@ class TypeInfo(NamedTuple):
 TYPES: tuple[TypeInfo, ...] = (
     TypeInfo("tents", "aspuzzle.puzzles.tents",
              ("tent", "treetent", "tree-tent", "zeltlager"), (
-                 FormatInfo("text", (".txt",), "plain-text grid with row and column clues"),
+                 FormatInfo("text", (".txt",), "plain-text grid with row and column clues",
+                            sniff.tents_text),
                  FormatInfo("facts", (".lp", ".asp"),
-                            "the seed post's ASP facts (tree/2, tent_row/2, ...)"),
-                 FormatInfo("tatham", (), "Simon Tatham's tents game ID (WxH[dX]:RUNS,clues)"),
-                 FormatInfo("puzzlink", (), "puzz.link / pzprjs URL (tents/COLS/ROWS/...)"),
-                 FormatInfo("legup", (".xml",), "LEGUP TreeTent puzzle file (XML)"),
+                            "the seed post's ASP facts (tree/2, tent_row/2, ...)",
+                            search(r"\b(tree|tent_row|tent_column)\s*\(|#const\s+(width|height)\b")),
+                 FormatInfo("tatham", (), "Simon Tatham's tents game ID (WxH[dX]:RUNS,clues)",
+                            sniff.one_line(r"[0-9]+(?:x[0-9]+)?(?:d[a-z]?)?:")),
+                 FormatInfo("puzzlink", (), "puzz.link / pzprjs URL (tents/COLS/ROWS/...)",
+                            search(r"tents/[0-9]+/[0-9]+")),
+                 FormatInfo("legup", (".xml",), "LEGUP TreeTent puzzle file (XML)",
+                            search(r"<\s*legup\b", re.IGNORECASE)),
              )),
     TypeInfo("futoshiki", "aspuzzle.puzzles.futoshiki", ("unequal",), (
         FormatInfo("text", (".txt",),
-                   "plain-text grid with < > ^ v signs (| - bars in adjacent mode)"),
+                   "plain-text grid with < > ^ v signs (| - bars in adjacent mode)",
+                   sniff.futoshiki_text),
         FormatInfo("facts", (".lp", ".asp"),
-                   "the seed post's ASP facts (#const n, cell_has_number/3, greater_than/4)"),
-        FormatInfo("tatham", (), "Simon Tatham's unequal game ID, e.g. 4de:2,0,0,0L,..."),
+                   "the seed post's ASP facts (#const n, cell_has_number/3, greater_than/4)",
+                   search(r"\b(cell_has_number|greater_than|adjacent)\s*\(|\badjacent_mode\s*\."
+                          r"|^\s*%\s*(futoshiki|unequal)\b", re.IGNORECASE | re.MULTILINE)),
+        FormatInfo("tatham", (), "Simon Tatham's unequal game ID, e.g. 4de:2,0,0,0L,...",
+                   sniff.one_line(r"[0-9]+a?(?:d[a-z])?:")),
     )),
     TypeInfo("hitori", "aspuzzle.puzzles.hitori", ("singles",), (
-        FormatInfo("text", (".txt",), "grid of numbers; a shaded cell is written '5#'"),
-        FormatInfo("facts", (".lp", ".asp"), "the seed post's ASP facts written(R, C, N)"),
-        FormatInfo("tatham", (), "Simon Tatham's singles game ID (WxH[dX]:VALUES)"),
-        FormatInfo("puzzlink", (), "puzz.link / pzprjs URL (hitori/COLS/ROWS/...)"),
+        FormatInfo("text", (".txt",), "grid of numbers; a shaded cell is written '5#'",
+                   sniff.hitori_text),
+        FormatInfo("facts", (".lp", ".asp"), "the seed post's ASP facts written(R, C, N)",
+                   search(r"\bwritten\s*\(")),
+        FormatInfo("tatham", (), "Simon Tatham's singles game ID (WxH[dX]:VALUES)",
+                   sniff.one_line(r"\d+(?:x\d+)?(?:d[a-z])?:")),
+        FormatInfo("puzzlink", (), "puzz.link / pzprjs URL (hitori/COLS/ROWS/...)",
+                   search(r"hitori/\d+/\d+")),
     )),
     TypeInfo("logicgrid", "aspuzzle.puzzles.logicgrid",
              ("logic-grid", "logic", "zebra", "einstein", "logic-problem"), (
                  FormatInfo("text", (".logic", ".lgp"),
-                            "the logic-grid language: categories, clues, raw ASP"),
+                            "the logic-grid language: categories, clues, raw ASP",
+                            search(r"categories\s*:", re.IGNORECASE)),
                  FormatInfo("zebralogic", (".txt",),
-                            "ZebraLogic grid-mode English (AllenAI benchmark)"),
+                            "ZebraLogic grid-mode English (AllenAI benchmark)",
+                            search(r"\bthere (?:are|is) \d+ houses?\b", re.IGNORECASE)),
              )),
 )
 """Every puzzle type, in the order they are listed and tried when detecting a format."""

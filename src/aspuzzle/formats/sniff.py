@@ -1,0 +1,107 @@
+"""Cheap first looks at a puzzle text, before any puzzle type is imported.
+
+Each function here belongs to one format of one type (the registry's table names it) and says
+False only when that format's own ``detect`` would say False too: it is a necessary condition,
+never a guess. :func:`aspuzzle.api.detect` imports only the types that some format's sniff
+does not rule out, so that a small Tents file is read without importing Futoshiki, Hitori and
+the logic-grid language (about 20 ms of a ~100 ms ``aspuzzle solve``). Which type and format
+are chosen does not change: a type ruled out here has no format whose detector accepts the
+text. ``tests/test_lazy_imports.py`` checks every example and test file against the detectors.
+
+Only ``re`` and ``str`` methods: this module is imported on every detection.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["futoshiki_text", "hitori_text", "one_line", "search", "tents_text"]
+
+
+def search(pattern: str, flags: int = 0) -> _Search:
+    """A sniff that is true when ``pattern`` occurs anywhere in the text."""
+    return _Search(pattern, flags)
+
+
+class _Search:
+    """``re.search`` of one pattern, compiled on first use (not when the table is built)."""
+
+    __slots__ = ("_compiled", "flags", "pattern")
+
+    def __init__(self, pattern: str, flags: int) -> None:
+        self.pattern = pattern
+        self.flags = flags
+        self._compiled: re.Pattern[str] | None = None
+
+    def __call__(self, text: str) -> bool:
+        if self._compiled is None:
+            self._compiled = re.compile(self.pattern, self.flags)
+        return self._compiled.search(text) is not None
+
+    def __repr__(self) -> str:
+        return f"search({self.pattern!r})"
+
+
+def one_line(pattern: str) -> _OneLine:
+    """A sniff for a one-line ID: the text has exactly one line that is neither blank nor a
+    ``#`` comment, and ``pattern`` occurs in it (the IDs' detectors ask that, and more)."""
+    return _OneLine(pattern)
+
+
+class _OneLine(_Search):
+    __slots__ = ()
+
+    def __init__(self, pattern: str) -> None:
+        super().__init__(pattern, 0)
+
+    def __call__(self, text: str) -> bool:
+        lines = [ln for ln in (raw.strip() for raw in text.splitlines())
+                 if ln and not ln.startswith("#")]
+        return len(lines) == 1 and super().__call__(lines[0])
+
+    def __repr__(self) -> str:
+        return f"one_line({self.pattern!r})"
+
+
+_tents_header = search(r"#\s*tents\b", re.IGNORECASE)
+# a row of the grid: a clue, blanks, and somewhere a cell that is not a digit
+_tents_row = search(r"[\d?\-]\s+.*[^\d\s]")
+
+
+def tents_text(text: str) -> bool:
+    """The Tents grid's detector accepts a text whose first line is a ``# tents`` header, or
+    whose rows match ``\\s*[\\d?\\-]+\\s+.*[^\\d\\s].*`` (a substring of such a row matches
+    ``_tents_row``)."""
+    return _tents_header(text) or _tents_row(text)
+
+
+_futoshiki_header = search(r"#\s*(?:futoshiki|unequal)\b", re.IGNORECASE)
+FUTOSHIKI_MARKS = frozenset("<>|│^∧vV∨-─.·")
+"""The signs and empty-cell marks of Futoshiki's text grid (``ROW_SIGNS``, ``COLUMN_SIGNS``
+and ``EMPTIES`` of :mod:`aspuzzle.puzzles.futoshiki.formats`; a test keeps them equal)."""
+_FUTOSHIKI_ALLOWED = FUTOSHIKI_MARKS | frozenset("0123456789 \t")
+
+
+def futoshiki_text(text: str) -> bool:
+    """Futoshiki's grid detector, on the characters only: a header, or lines (comments aside)
+    made only of digits, signs, empty marks and blanks, with at least one sign or mark."""
+    if _futoshiki_header(text):
+        return True
+    body = [ln.strip() for ln in text.splitlines()]
+    body = [ln for ln in body if ln and not ln.startswith("#")]
+    return (any(not FUTOSHIKI_MARKS.isdisjoint(ln) for ln in body)
+            and all(_FUTOSHIKI_ALLOWED.issuperset(ln) for ln in body))
+
+
+_hitori_header = search(r"#\s*(?:hitori|singles)\b", re.IGNORECASE)
+_HITORI_ALLOWED = frozenset("0123456789#o+")
+
+
+def hitori_text(text: str) -> bool:
+    """Hitori's grid detector, on the characters only: a header, or lines (comments aside)
+    whose every word is a number, maybe marked ``#``, ``o`` or ``+``."""
+    if _hitori_header(text):
+        return True
+    body = [ln.strip() for ln in text.splitlines()]
+    body = [ln for ln in body if ln and not ln.startswith("#")]
+    return bool(body) and all(c.isspace() or c in _HITORI_ALLOWED for ln in body for c in ln)

@@ -1,0 +1,101 @@
+"""The registry's sniffs (``aspuzzle.formats.sniff``) never rule out a text that a format's own
+detector accepts: detection imports fewer types but picks the same type and format."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+import aspuzzle
+from aspuzzle.formats import sniff
+from aspuzzle.puzzles import REGISTRY, TYPES
+from tests.conftest import ROOT
+
+TEXT_FIELDS = ("id", "puzzle", "text", "state", "board", "input")
+
+
+def _texts() -> Iterator[tuple[str, str]]:
+    files = [p for folder in ("examples", "tests/data", "benchmarks/data")
+             for p in sorted((ROOT / folder).rglob("*")) if p.is_file()]
+    for path in files:
+        name = str(path.relative_to(ROOT))
+        if path.suffix in (".svg", ".png", ".md") or "LICENSE" in path.name:
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if path.suffix == ".jsonl":
+            for i, line in enumerate(text.splitlines()):
+                if line.strip():
+                    rec = json.loads(line)
+                    for key in TEXT_FIELDS:
+                        if isinstance(rec.get(key), str):
+                            yield f"{name}:{i + 1}:{key}", rec[key]
+        else:
+            yield name, text
+
+
+def _variants(text: str) -> Iterator[str]:
+    """The text, and as a user might give it: CRLF, a comment first, indented, prefixed."""
+    yield text
+    yield text.replace("\n", "\r\n")
+    yield "# a comment\n\n" + text
+    yield "\n".join("  " + ln for ln in text.splitlines())
+    yield text.strip() + "\n\n"
+
+
+TEXTS = list(_texts())
+
+
+def test_there_are_texts_of_every_type() -> None:
+    found = {aspuzzle.detect(t)[0].name for _, t in TEXTS if _detects_any(t)}
+    assert found == {t.name for t in TYPES}
+
+
+def _detects_any(text: str) -> bool:
+    try:
+        aspuzzle.detect(text)
+    except aspuzzle.AspuzzleError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("info", TYPES, ids=lambda t: t.name)
+def test_a_sniff_never_rules_out_what_the_detector_accepts(info: object) -> None:
+    from aspuzzle.puzzles import TypeInfo
+
+    assert isinstance(info, TypeInfo)
+    puzzle = REGISTRY[info.name]
+    checked = 0
+    for name, text in TEXTS:
+        for variant in _variants(text):
+            for f in info.formats:
+                if f.sniff is None:
+                    continue
+                try:
+                    accepted = puzzle.formats[f.name].detect(variant)
+                except Exception:  # detect() treats a crash as no match
+                    accepted = False
+                if accepted:
+                    checked += 1
+                    assert f.sniff(variant), f"{info.name}/{f.name} sniff refuses {name}"
+    assert checked > 0
+
+
+def test_futoshiki_marks_are_the_formats_own() -> None:
+    from aspuzzle.puzzles.futoshiki import formats
+
+    marks = set(formats.ROW_SIGNS) | set(formats.COLUMN_SIGNS) | set(formats.EMPTIES)
+    assert marks == set(sniff.FUTOSHIKI_MARKS)
+    assert set(formats.DIGITS) == set("0123456789")
+
+
+def test_a_tents_text_rules_out_the_other_types() -> None:
+    text = (ROOT / "examples" / "tents" / "seed-6x6.txt").read_text()
+    may = [t.name for t in TYPES if any(f.sniff is None or f.sniff(text) for f in t.formats)]
+    assert may == ["tents"]
+
+
+def test_sniffs_without_a_match_still_give_the_usual_message() -> None:
+    with pytest.raises(aspuzzle.UsageError, match="cannot tell what puzzle this is"):
+        aspuzzle.loads("hello world")
