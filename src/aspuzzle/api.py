@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aspuzzle.engine import (
     CountResult,
@@ -33,6 +34,9 @@ from aspuzzle.puzzles import (
     get_puzzle,
     type_info,
 )
+
+if TYPE_CHECKING:
+    import clingo
 
 __all__ = [
     "Count",
@@ -290,6 +294,18 @@ def program(loaded: Loaded, options: SolveOptions | None = None) -> Program:
                    constants=p.constants(inst))
 
 
+def _solving_program(loaded: Loaded, options: SolveOptions) -> Program:
+    """:func:`program` with the facts as text when the type writes them so (``facts_text``):
+    the same program, without a clingo Symbol made per fact and turned back into text."""
+    p, inst = loaded.puzzle, loaded.instance
+    facts_text: Callable[[Any], str] | None = getattr(p, "facts_text", None)
+    if facts_text is None:
+        return program(loaded, options)
+    return Program(encodings=p.encodings(options, inst), facts=(),
+                   project=p.answer_signatures(options), user_asp=p.user_asp(inst),
+                   constants=p.constants(inst), facts_text=facts_text(inst))
+
+
 def solve(loaded: Loaded, *, max_solutions: int = 2, config: SolveConfig | None = None,
           options: SolveOptions | None = None) -> Result:
     """Solve: the verdict (unique / multiple / none / timeout) and up to ``max_solutions``.
@@ -297,14 +313,20 @@ def solve(loaded: Loaded, *, max_solutions: int = 2, config: SolveConfig | None 
     At least two answers are always looked for, so that uniqueness is always known.
     """
     opts = options or SolveOptions()
-    res = Grounded(program(loaded, opts), config).solve(max_solutions)
-    sols = tuple(loaded.puzzle.from_model(loaded.instance, sorted(a)) for a in res.answers)
-    return Result(loaded.puzzle, loaded.instance, res.status, sols, res.time_s, loaded.source,
-                  opts)
+    puzzle, inst = loaded.puzzle, loaded.instance
+
+    def read(m: clingo.Model) -> Any:
+        # straight from the model: a set of Symbols, sorted, costs more calls into clingo
+        # (hashes, comparisons) than reading the answer itself
+        return puzzle.from_model(inst, m.symbols(shown=True))
+
+    res = Grounded(_solving_program(loaded, opts), config).solve_read(read, max_solutions)
+    return Result(puzzle, inst, res.status, res.answers, res.time_s, loaded.source, opts)
 
 
 def count(loaded: Loaded, *, limit: int = 0, config: SolveConfig | None = None,
           options: SolveOptions | None = None) -> Count:
     """The number of distinct answers (projected on the answer atoms), up to ``limit``."""
-    res: CountResult = Grounded(program(loaded, options or SolveOptions()), config).count(limit)
+    opts = options or SolveOptions()
+    res: CountResult = Grounded(_solving_program(loaded, opts), config).count(limit)
     return Count(loaded.puzzle, res.count, res.exact, res.time_s)

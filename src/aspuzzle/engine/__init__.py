@@ -22,13 +22,14 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import clingo
 
 from aspuzzle.errors import InputError
 
 __all__ = [
+    "Answers",
     "CountResult",
     "Grounded",
     "Program",
@@ -40,6 +41,7 @@ __all__ = [
 ]
 
 Signature = tuple[str, int]
+T = TypeVar("T")
 
 
 class Status(StrEnum):
@@ -78,6 +80,10 @@ class Program:
     rules: str = ""
     """Ground rules this package builds from symbols (e.g. a diagnosis's clues, each behind a
     guard atom); not user input."""
+    facts_text: str = ""
+    """More instance facts, as ASP text written by the puzzle type (``facts_text`` of a type):
+    the same facts as ``facts`` would be, without making a clingo Symbol per fact and turning
+    it back into text (on a 50x50 Hitori that costs more than solving)."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +96,17 @@ class SolveResult:
 
 
 @dataclass(frozen=True)
+class Answers(Generic[T]):
+    """Like :class:`SolveResult`, with each answer read by the caller's function straight
+    from clingo's model (e.g. into a puzzle's solution), not kept as a set of Symbols."""
+
+    status: Status
+    answers: tuple[T, ...]
+    time_s: float
+    exhausted: bool = True
+
+
+@dataclass(frozen=True)
 class CountResult:
     count: int
     exact: bool
@@ -99,6 +116,27 @@ class CountResult:
 
 def _facts_text(facts: Iterable[clingo.Symbol]) -> str:
     return "".join(f"{s}.\n" for s in facts)
+
+
+_ENCODING_TEXT: dict[str, str] = {}
+"""The package's own encoding files, read once per process: they do not change while it runs,
+and a small puzzle is solved in about the time it takes to open and read them. (Files given
+by a user, such as a teacher's rules, are read every time: they may be edited in between.)"""
+_PACKAGE_DIR = str(Path(__file__).resolve().parent.parent) + "/"
+
+
+def _encoding_text(enc: Traversable | Path) -> str:
+    key = str(enc)
+    if not isinstance(enc, Path) or not key.startswith(_PACKAGE_DIR):
+        return enc.read_text(encoding="utf-8")
+    text = _ENCODING_TEXT.get(key)
+    if text is None:
+        text = _ENCODING_TEXT[key] = enc.read_text(encoding="utf-8")
+    return text
+
+
+def _shown_set(m: clingo.Model) -> frozenset[clingo.Symbol]:
+    return frozenset(m.symbols(shown=True))
 
 
 class Grounded:
@@ -117,8 +155,8 @@ class Grounded:
         self._messages: list[str] = []
         ctl = clingo.Control(args, logger=self._log, message_limit=20)
         for enc in program.encodings:
-            ctl.add("base", [], enc.read_text(encoding="utf-8"))
-        ctl.add("base", [], _facts_text(program.facts))
+            ctl.add("base", [], _encoding_text(enc))
+        ctl.add("base", [], _facts_text(program.facts) + program.facts_text)
         if program.rules:
             ctl.add("base", [], program.rules)
         if program.user_asp:
@@ -126,15 +164,18 @@ class Grounded:
                 ctl.add("base", [], program.user_asp)
             except RuntimeError:
                 raise InputError("raw ASP does not parse: " + self._first_message()) from None
+        if program.project:
+            # said to the grounder, not looked up atom by atom afterwards: a walk over the
+            # symbolic atoms costs a few calls into clingo per atom (3 ms on a 50x50 Hitori)
+            ctl.add("base", [], "".join(f"#project {name}/{arity}."
+                                        for name, arity in program.project))
         try:
             ctl.ground([("base", [])])
         except RuntimeError:
             raise InputError("grounding failed: " + self._first_message()) from None
-        self._project_lits: list[int] = []
-        for name, arity in program.project:
-            self._project_lits += [a.literal for a in ctl.symbolic_atoms.by_signature(name, arity)]
-        with ctl.backend() as backend:
-            backend.add_project(self._project_lits)
+        if not program.project:
+            with ctl.backend() as backend:
+                backend.add_project([])  # nothing to tell answers apart: one answer at most
         self.ctl = ctl
         self._top: int | None = None
         self._literals: dict[clingo.Symbol, int | None] = {}
@@ -199,11 +240,19 @@ class Grounded:
 
         At least two answers are looked for, so that the verdict is always known.
         """
+        res = self.solve_read(_shown_set, max_answers, assumptions=assumptions, timeout=timeout)
+        return SolveResult(res.status, res.answers, res.time_s, res.exhausted)
+
+    def solve_read(self, read: Callable[[clingo.Model], T], max_answers: int = 2, *,
+                   assumptions: Sequence[tuple[clingo.Symbol, bool]] = (),
+                   timeout: float | None = None) -> Answers[T]:
+        """As :meth:`solve`, each answer being ``read(model)`` (called while the model is
+        valid, i.e. inside clingo's model callback)."""
         self._configure(str(max_answers and max(2, max_answers)), "auto")
-        answers: list[frozenset[clingo.Symbol]] = []
+        answers: list[T] = []
 
         def on_model(m: clingo.Model) -> None:
-            answers.append(frozenset(m.symbols(shown=True)))
+            answers.append(read(m))
 
         start = time.perf_counter()
         exhausted, finished = self._run(on_model, assumptions, timeout)
@@ -217,7 +266,7 @@ class Grounded:
         else:
             status = Status.MULTIPLE
         keep = answers[:max_answers] if max_answers else answers
-        return SolveResult(status, tuple(keep), elapsed, exhausted and finished)
+        return Answers(status, tuple(keep), elapsed, exhausted and finished)
 
     def count(self, limit: int = 0, *, timeout: float | None = None) -> CountResult:
         """Count distinct answers; stops after ``limit`` (0 = no limit)."""

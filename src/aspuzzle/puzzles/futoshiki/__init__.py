@@ -83,6 +83,16 @@ class FutoshikiPuzzle:
                   for a, b in sorted(instance.bars)]
         return facts
 
+    def facts_text(self, instance: FutoshikiInstance) -> str:
+        """:meth:`to_facts` as ASP text, for solving (no clingo Symbol made per fact)."""
+        parts = [f"cell_has_number({r},{c},{d}).\n" for r, c, d in sorted(instance.givens)]
+        parts += [f"greater_than({a[0]},{a[1]},{b[0]},{b[1]}).\n"
+                  for a, b in sorted(instance.greater)]
+        if instance.adjacent:
+            parts.append("adjacent_mode.\n")
+        parts += [f"adjacent({a[0]},{a[1]},{b[0]},{b[1]}).\n" for a, b in sorted(instance.bars)]
+        return "".join(parts)
+
     def user_asp(self, instance: FutoshikiInstance) -> str:
         return ""
 

@@ -23,6 +23,7 @@ __all__ = ["PUZZLE", "HitoriInstance", "HitoriPuzzle", "HitoriSolution"]
 
 _N = clingo.Number
 _F = clingo.Function
+_BLACKED = "blacked("
 
 
 class HitoriPuzzle:
@@ -64,6 +65,11 @@ class HitoriPuzzle:
         return [_F("written", [index[r], index[c], value[v]])
                 for r, row in enumerate(instance.grid, 1) for c, v in enumerate(row, 1)]
 
+    def facts_text(self, instance: HitoriInstance) -> str:
+        """:meth:`to_facts` as ASP text, for solving (no clingo Symbol made per fact)."""
+        return "".join(f"written({r},{c},{v}).\n"
+                       for r, row in enumerate(instance.grid, 1) for c, v in enumerate(row, 1))
+
     def user_asp(self, instance: HitoriInstance) -> str:
         return ""
 
@@ -71,8 +77,12 @@ class HitoriPuzzle:
                    symbols: Sequence[clingo.Symbol]) -> HitoriSolution:
         shaded: set[Cell] = set()
         for s in symbols:
-            if s.name == "blacked" and len(s.arguments) == 2:
-                shaded.add((s.arguments[0].number, s.arguments[1].number))
+            # one call into clingo per atom (str) instead of five (name, arguments, numbers):
+            # on a 50x50 grid that is 2 ms instead of 5 ms, more than the search takes
+            text = str(s)
+            if text.startswith(_BLACKED):
+                r, c = text[len(_BLACKED):-1].split(",")
+                shaded.add((int(r), int(c)))
         return HitoriSolution(frozenset(shaded))
 
     def validate(self, instance: HitoriInstance) -> None:

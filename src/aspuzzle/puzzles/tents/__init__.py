@@ -24,6 +24,8 @@ __all__ = ["PUZZLE", "TentsInstance", "TentsPuzzle", "TentsSolution"]
 
 _N = clingo.Number
 _F = clingo.Function
+_TENT = "tent("
+_ATTACHED = "attached("
 
 
 class TentsPuzzle:
@@ -68,6 +70,15 @@ class TentsPuzzle:
                   for c, n in enumerate(instance.col_clues, 1) if n is not None]
         return facts
 
+    def facts_text(self, instance: TentsInstance) -> str:
+        """:meth:`to_facts` as ASP text, for solving (no clingo Symbol made per fact)."""
+        parts = [f"tree({r},{c}).\n" for r, c in sorted(instance.trees)]
+        parts += [f"tent_row({r},{n}).\n"
+                  for r, n in enumerate(instance.row_clues, 1) if n is not None]
+        parts += [f"tent_column({c},{n}).\n"
+                  for c, n in enumerate(instance.col_clues, 1) if n is not None]
+        return "".join(parts)
+
     def user_asp(self, instance: TentsInstance) -> str:
         return ""
 
@@ -76,11 +87,15 @@ class TentsPuzzle:
         tents: set[Cell] = set()
         pairs: set[Pair] = set()
         for s in symbols:
-            args = [a.number for a in s.arguments]
-            if s.name == "tent" and len(args) == 2:
-                tents.add((args[0], args[1]))
-            elif s.name == "attached" and len(args) == 4:
-                pairs.add(((args[0], args[1]), (args[2], args[3])))
+            # one call into clingo per atom (str) instead of five (name, arguments, numbers):
+            # reading the answer otherwise costs about as much as solving a 15x15 puzzle
+            text = str(s)
+            if text.startswith(_TENT):
+                r, c = text[len(_TENT):-1].split(",")
+                tents.add((int(r), int(c)))
+            elif text.startswith(_ATTACHED):
+                tr, tc, r, c = text[len(_ATTACHED):-1].split(",")
+                pairs.add(((int(tr), int(tc)), (int(r), int(c))))
         return TentsSolution(frozenset(tents), frozenset(pairs))
 
     def validate(self, instance: TentsInstance) -> None:

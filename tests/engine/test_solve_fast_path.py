@@ -1,0 +1,133 @@
+"""The fast solving path of ``aspuzzle.solve`` / ``count`` (facts written as text by the type,
+answers read straight from the model, projection said with ``#project``) gives exactly what
+the general path gives: the same program, the same verdicts, the same solutions."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import aspuzzle
+from aspuzzle.api import Loaded, program
+from aspuzzle.engine import Grounded, Program, Status
+from aspuzzle.puzzles import SolveOptions
+from tests.conftest import DATA, EXAMPLES, read_jsonl
+
+TYPES = ("tents", "hitori", "futoshiki")
+CORPUS = {"tents": "tents/tatham.jsonl", "hitori": "hitori/tatham.jsonl",
+          "futoshiki": "futoshiki/unequal.jsonl"}
+
+
+def _puzzles() -> list[Loaded]:
+    out = [aspuzzle.load(f) for t in TYPES for f in sorted((EXAMPLES / t).iterdir())]
+    for t, name in CORPUS.items():
+        # every fifth: every size and mode of the file, few enough to stay quick
+        out += [aspuzzle.loads(rec["id"], type=t) for rec in read_jsonl(DATA / name)[::5]]
+    return out
+
+
+PUZZLES = _puzzles()
+
+
+def _reference(loaded: Loaded, options: SolveOptions) -> tuple[Status, list[Any]]:
+    """The general path: Symbols for facts, answers as sets of Symbols, sorted, then read."""
+    res = Grounded(program(loaded, options)).solve(2)
+    return res.status, [loaded.puzzle.from_model(loaded.instance, sorted(a))
+                        for a in res.answers]
+
+
+def _facts_lines(text: str) -> list[str]:
+    return [line for line in text.split("\n") if line]
+
+
+@pytest.mark.parametrize("loaded", PUZZLES, ids=lambda p: p.source[-40:])
+def test_facts_text_is_to_facts(loaded: Loaded) -> None:
+    p = loaded.puzzle
+    text = p.facts_text(loaded.instance)  # type: ignore[attr-defined]
+    assert text.endswith("\n")
+    assert _facts_lines(text) == [f"{s}." for s in p.to_facts(loaded.instance)]
+
+
+@pytest.mark.parametrize("loaded", PUZZLES, ids=lambda p: p.source[-40:])
+def test_solve_same_as_general_path(loaded: Loaded) -> None:
+    got = aspuzzle.solve(loaded)
+    status, solutions = _reference(loaded, SolveOptions())
+    assert got.status is status
+    assert list(got.solutions) == solutions
+
+
+def _variants() -> list[tuple[Loaded, SolveOptions]]:
+    """Puzzles with several solutions and with none, for each type."""
+    import dataclasses
+
+    tents = aspuzzle.load(EXAMPLES / "tents" / "seed-6x6.txt")
+    inst = tents.instance
+    no_clues = dataclasses.replace(inst, row_clues=(None,) * inst.height,
+                                   col_clues=(None,) * inst.width)
+    wrong = dataclasses.replace(inst, row_clues=(inst.height,) * inst.height)
+    hitori = aspuzzle.load(EXAMPLES / "hitori" / "seed-6x6.txt")
+    futo = aspuzzle.load(EXAMPLES / "futoshiki" / "seed-4x4.txt")
+    open_grid = dataclasses.replace(futo.instance, givens=frozenset(), greater=frozenset())
+    return [
+        (Loaded(tents.puzzle, no_clues, "text"), SolveOptions()),
+        (Loaded(tents.puzzle, no_clues, "text"), SolveOptions(pairing=True)),
+        (Loaded(tents.puzzle, wrong, "text"), SolveOptions()),
+        (tents, SolveOptions(pairing=True)),
+        (Loaded(futo.puzzle, open_grid, "text"), SolveOptions()),
+        (hitori, SolveOptions()),
+        (aspuzzle.loads("1 1\n1 1\n", type="hitori"), SolveOptions()),
+    ]
+
+
+@pytest.mark.parametrize("case", range(len(_variants())))
+def test_multiple_and_none_same_as_general_path(case: int) -> None:
+    loaded, options = _variants()[case]
+    for max_solutions in (1, 2, 3):
+        got = aspuzzle.solve(loaded, options=options, max_solutions=max_solutions)
+        res = Grounded(program(loaded, options)).solve(max_solutions)
+        assert got.status is res.status
+        assert list(got.solutions) == [loaded.puzzle.from_model(loaded.instance, sorted(a))
+                                       for a in res.answers]
+    counted = aspuzzle.count(loaded, options=options, limit=50)
+    ref = Grounded(program(loaded, options)).count(50)
+    assert (counted.count, counted.exact) == (ref.count, ref.exact)
+
+
+def test_variants_cover_every_verdict() -> None:
+    got = {aspuzzle.solve(lo, options=o).status for lo, o in _variants()}
+    assert got == {Status.UNIQUE, Status.MULTIPLE, Status.NONE}
+
+
+def test_projection_counts_answers_not_helpers() -> None:
+    # two helper atoms per answer: counted once each on the projection, four times without
+    rules = "{ a; b }. h(1..2) :- a. { x(1..2) } = 1."
+    answers = Program((), (), (("a", 0), ("b", 0)), user_asp=rules)
+    assert Grounded(answers).count().count == 4
+    everything = Program((), (), (("a", 0), ("b", 0), ("x", 1)), user_asp=rules)
+    assert Grounded(everything).count().count == 8
+    # a signature without atoms projects on nothing more, as the backend's empty list did
+    assert Grounded(Program((), (), (("a", 0), ("nothing", 3)), user_asp=rules)
+                    ).count().count == 2
+    assert Grounded(Program((), (), (), user_asp=rules)).count().count == 1
+
+
+def test_user_encoding_read_again_after_an_edit(tmp_path: Path) -> None:
+    # the package's own .lp files are read once per process; a user's file every time
+    lp = tmp_path / "rules.lp"
+    shown: list[set[str]] = []
+    for text in ("p(1).", "p(2)."):
+        lp.write_text(text + "\n#show p/1.\n")
+        res = Grounded(Program((lp,), (), (("p", 1),))).solve(2)
+        shown.append({str(s) for s in itertools.chain.from_iterable(res.answers)})
+    assert shown == [{"p(1)"}, {"p(2)"}]
+
+
+def test_solve_read_reads_each_model_in_its_callback() -> None:
+    g = Grounded(Program((), (), (("a", 1),), user_asp="1 { a(1..3) } 1.\n#show a/1."))
+    res = g.solve_read(lambda m: sorted(str(s) for s in m.symbols(shown=True)), 0)
+    assert res.status is Status.MULTIPLE
+    assert sorted(res.answers) == [["a(1)"], ["a(2)"], ["a(3)"]]
+    assert all(isinstance(a, list) for a in res.answers)
