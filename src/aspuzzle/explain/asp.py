@@ -105,8 +105,9 @@ class AspReasoner(ReasonerBase):
         facts = tuple(self.puzzle.to_facts(inst))
         consts = self.puzzle.constants(inst)
         options = SolveOptions()
-        self._rules = Grounded(Program((self.board_lp, SHOW, *rule_files(self.rules)),
-                                       facts + tuple(self.rule_facts()), (), constants=consts))
+        self._rules_source = Program((self.board_lp, SHOW, *rule_files(self.rules)),
+                                     facts + tuple(self.rule_facts()), (), constants=consts)
+        self._rules_program: Grounded | None = None
         self._game = Grounded(Program((*self.puzzle.encodings(options, inst), *self.game_lp),
                                       facts,
                                       self.puzzle.answer_signatures(options),
@@ -121,6 +122,14 @@ class AspReasoner(ReasonerBase):
         self._info = {r.id: r for r in self.catalogue}
         self._hint: tuple[Board, Board | None] | None = None
         self.evaluations = 0
+
+    @property
+    def _rules(self) -> Grounded:
+        """The rule programs, grounded when first solved (a reasoner that solves its rules in
+        programs of its own, as Hitori's does, never grounds this one)."""
+        if self._rules_program is None:
+            self._rules_program = Grounded(self._rules_source)
+        return self._rules_program
 
     # --- what a type says ----------------------------------------------------------------------
 

@@ -19,8 +19,8 @@ shaded cell, ``5o`` (or ``5+``) a cell marked unshaded, a bare number a cell not
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, overload
 
 import clingo
 
@@ -29,7 +29,7 @@ from aspuzzle.errors import InputError, Location, UsageError
 from aspuzzle.explain.asp import SHOW, AspReasoner, Hit
 from aspuzzle.explain.loop import Case, Evaluation
 from aspuzzle.explain.rules import RuleInfo, rule_files
-from aspuzzle.explain.steps import Board, Cell, Kind, Step, Use, cells_text
+from aspuzzle.explain.steps import Board, Cell, Kind, LazySteps, Step, Use, cells_text
 from aspuzzle.puzzles.base import Reasoning
 from aspuzzle.puzzles.hitori import PUZZLE
 from aspuzzle.puzzles.hitori.model import HitoriInstance, HitoriSolution, neighbours4
@@ -46,6 +46,201 @@ Sets = tuple[tuple[Cell, str], ...]
 MAX_CASES = 60
 """Case splits are offered on at most this many cells at a time, the most promising first
 (see :meth:`HitoriReasoner.cases`)."""
+
+
+_STAGES: tuple[tuple[str, ...], ...] = (
+    ("unique_number", "triplet", "sandwich", "pair_induction", "quad_corner", "triple_corner",
+     "double_corner", "offset_pair"),
+    ("next_to_shaded", "shade_copies"),
+    ("one_way_out", "no_isolation"),
+)
+"""The direct rules in programs of their own, in order of preference (see
+:meth:`HitoriReasoner.evaluate`); the contradiction rules make one more. A solve costs in
+proportion to its program, and Shade the Copies alone is about half of all: the patterns of the
+numbers are solved first, and the first step is often theirs; Shade the Copies is grounded in
+bands of :data:`BAND_ROWS` rows (its instances are ordered by their unshaded cell, row by row,
+so a band's come before the next band's), the first band with Next to Shaded. The last stage
+is :data:`~aspuzzle.puzzles.hitori.rules.LATE`, solved only when the others set nothing new."""
+_LATE_STAGE = 2
+
+BAND_ROWS = 8
+"""Rows per program of Shade the Copies (see :data:`_STAGES`)."""
+BANDED_FROM = 24
+"""Shade the Copies is one program on grids of at most this many rows: on smaller grids the
+programs' common part (the board, grounded again in every program) costs more than the bands
+save. (Explaining a 50x50 puzzle took some 20% less time with bands of 8 rows than with one
+program, a 20x20 some 10% more.)"""
+
+# What marks a board may add to one where a rule has no instance and give it one: the rule
+# reads the board otherwise only as "this cell is unknown" and, in its conflict checks, "this
+# cell is set otherwise", which only stop it. So a stage with no instance on a board has none
+# on a board that adds only other marks, and is not solved again there. (Each instance sets
+# less, never more, on a board that adds marks.) Rules not named may gain instances from any
+# mark.
+Grows = Callable[[Cell, str], bool]
+_NEVER: Grows = lambda cell, value: False  # noqa: E731
+_GROWS: dict[str, Grows] = {
+    # the patterns of the numbers
+    **{rid: _NEVER for rid in _STAGES[0]},
+    # an instance per shaded cell, and per unshaded cell
+    "next_to_shaded": lambda cell, value: value == SHADED,
+    "shade_copies": lambda cell, value: value == UNSHADED,
+}
+
+_EMPTY_KEPT = 2
+"""Boards on which a stage was found empty, kept (a run goes back and forth between its own
+board and the case splits' branches); each is compared with the board asked about."""
+
+
+class _Stage:
+    """Some of the rules, grounded in a program of their own when first solved, with the board
+    it last saw (its externals) and what it found there. ``rows``: Shade the Copies looks only
+    at the unshaded cells of these rows (first, last)."""
+
+    def __init__(self, rules: tuple[RuleInfo, ...], facts: str, cells: Sequence[Cell], *,
+                 late: bool = False, rows: tuple[int, int] | None = None) -> None:
+        self.rules = rules
+        self.late = late
+        if rows is not None:
+            facts += f"shade_copies_rows({rows[0]}, {rows[1]}).\n"
+        # the instance's facts as ground rules, written once for every stage
+        self._source = Program((BOARD, SHOW, *rule_files(rules)), (), (), rules=facts)
+        self._program: Grounded | None = None
+        self._lits: dict[Cell, tuple[int | None, int | None]] = {}
+        self.last: dict[Cell, str] = {}  # clingo's externals start false: the empty board
+        self.known: tuple[Board, list[Hit]] | None = None
+        self._empty: list[Board] = []
+        self._grows: frozenset[tuple[Cell, str]] | None = None
+        """The marks that may give the stage's rules an instance (see :data:`_GROWS`); None:
+        any mark."""
+        if all(r.id in _GROWS for r in rules):
+            lo, hi = rows if rows is not None else (1, max(r for r, _ in cells))
+            growing = [r.id for r in rules if _GROWS[r.id] is not _NEVER]
+            self._grows = frozenset(
+                (cell, value) for cell in cells for value in (SHADED, UNSHADED)
+                for rid in growing if _GROWS[rid](cell, value)
+                and (rid != "shade_copies" or lo <= cell[0] <= hi))
+
+    @property
+    def program(self) -> Grounded:
+        if self._program is None:
+            # the one answer set is found by propagation alone: no decisions to make, nothing
+            # to tidy after a solve (the program never changes, only its externals do)
+            self._program = Grounded(self._source, extra_args=("--heuristic=None",))
+            self._program.ctl.enable_cleanup = False
+            conf: Any = self._program.ctl.configuration.solve
+            conf.models, conf.enum_mode = "1", "auto"
+        return self._program
+
+    def model(self, board: Board,
+              atoms: dict[Cell, tuple[clingo.Symbol, clingo.Symbol, clingo.Symbol]]
+              ) -> Sequence[clingo.Symbol]:
+        """The shown atoms of the program's one answer set on the board."""
+        program = self.program
+        ctl = program.ctl
+        if not self._lits:  # the externals' solver literals, looked up once
+            which = {a._rep: (cell, i) for cell, three in atoms.items()
+                     for i, a in enumerate(three[:2])}
+            got: dict[Cell, list[int | None]] = {cell: [None, None] for cell in atoms}
+            for name in (SHADED, UNSHADED):
+                for sa in ctl.symbolic_atoms.by_signature(name, 2):
+                    cell, i = which[sa.symbol._rep]
+                    got[cell][i] = sa.literal
+            self._lits = {cell: (two[0], two[1]) for cell, two in got.items()}
+        cells, last = board.cells, self.last
+        for cell in {c for c, _ in cells.items() ^ last.items()}:
+            lits = self._lits[cell]
+            v = cells.get(cell)
+            if lits[0] is not None:
+                ctl.assign_external(lits[0], v == SHADED)
+            if lits[1] is not None:
+                ctl.assign_external(lits[1], v == UNSHADED)
+        self.last = dict(cells)
+        found: list[Sequence[clingo.Symbol]] = []
+        ctl.solve(on_model=lambda m: found.append(m.symbols(shown=True)))
+        if not found:  # stratified rule programs always have exactly one answer set
+            raise RuntimeError("the hitori rule programs have no answer set")
+        return found[0]
+
+    def empty_below(self, board: Board) -> bool:
+        """Was the stage found empty on a board that ``board`` adds to, with marks that give
+        its rules no instance (see :data:`_GROWS`)?"""
+        grows = self._grows
+        if grows is None:
+            return False
+        items = board.cells.items()
+        for b in self._empty:
+            old = b.cells.items()
+            if len(old) > len(items):
+                continue
+            added = items - old
+            # (a board holds a value per key: ``old`` lies within when all else is added)
+            if len(items) - len(added) == len(old) and grows.isdisjoint(added):
+                return True
+        return False
+
+    def found(self, board: Board, hits: list[Hit]) -> None:
+        """What the stage found on the board, kept."""
+        self.known = (board, hits)
+        if not hits and self._grows is not None:
+            self._empty = [board, *self._empty[:_EMPTY_KEPT - 1]]
+
+
+class _Lazy(LazySteps):
+    """Steps on a board, found as far as they are looked at: the first (``first()`` gives its
+    hit) may need fewer solves than every one (``every()``); each step is described when first
+    looked at."""
+
+    def __init__(self, reasoner: HitoriReasoner, board: Board,
+                 first: Callable[[], Hit | None], every: Callable[[], list[Hit]]) -> None:
+        self._reasoner = reasoner
+        self._board = board
+        self._first_fn = first
+        self._every_fn = every
+        self._looked = False
+        self._first: Hit | None = None
+        self._every: list[Hit] | None = None
+        self._steps: dict[int, Step] = {}
+
+    def _first_hit(self) -> Hit | None:
+        if not self._looked:
+            self._looked = True
+            if self._every is None:
+                self._first = self._first_fn()
+            else:
+                self._first = self._every[0] if self._every else None
+        return self._first
+
+    def _hits(self) -> list[Hit]:
+        if self._every is None:
+            self._every = self._every_fn()
+        return self._every
+
+    def __bool__(self) -> bool:
+        return self._first_hit() is not None
+
+    def __len__(self) -> int:
+        return len(self._hits())
+
+    @overload
+    def __getitem__(self, i: int) -> Step: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Step]: ...
+
+    def __getitem__(self, i: int | slice) -> Step | list[Step]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        step = self._steps.get(i)
+        if step is None:
+            if i == 0:
+                hit = self._first_hit()
+                if hit is None:
+                    raise IndexError(i)
+            else:
+                hit = self._hits()[i]
+            step = self._steps[i] = self._reasoner.describe(self._board, hit)
+        return step
 
 
 def _c(cell: Cell) -> str:
@@ -97,16 +292,37 @@ class HitoriReasoner(AspReasoner):
         chosen = tuple(CATALOGUE if rules is None else rules)
         super().__init__(inst, [r for r in chosen if r.id not in LATE])
         self.rules = chosen
-        late = [r for r in chosen if r.id in LATE]
-        self._late: Grounded | None = None
-        self._late_board: dict[Cell, str] | None = None
-        if late:
-            self._late = Grounded(Program((BOARD, SHOW, *rule_files(late)),
-                                          tuple(PUZZLE.to_facts(inst)), ()))
+        facts = "".join(f"{f}.\n" for f in PUZZLE.to_facts(inst))
+        stage_of = {rid: i for i, ids in enumerate(_STAGES) for rid in ids}
+        self._stages: list[_Stage] = []
+        """The direct rules' stages in order of preference, then the contradiction rules'."""
+        for i in range(len(_STAGES) + 1):
+            rules_i = tuple(r for r in chosen if r.kind is not Kind.CASE
+                            and stage_of.get(r.id, len(_STAGES)) == i)
+            copies = [r for r in rules_i if r.id == "shade_copies"]
+            if copies and inst.height > BANDED_FROM:
+                # Shade the Copies in bands of rows, the first with the rest of the stage
+                for lo in range(1, inst.height + 1, BAND_ROWS):
+                    band = tuple(r for r in rules_i if lo == 1 or r.id == "shade_copies")
+                    self._stages.append(_Stage(band, facts, self._cells,
+                                               rows=(lo, min(lo + BAND_ROWS - 1, inst.height))))
+            elif rules_i:
+                self._stages.append(_Stage(rules_i, facts, self._cells, late=i == _LATE_STAGE))
+        self._direct_stages = [st for st in self._stages if not st.late
+                               and any(r.kind is Kind.DIRECT for r in st.rules)]
+        self._late_stages = [st for st in self._stages if st.late]
+        self._contradiction_stages = [st for st in self._stages
+                                      if any(r.kind is Kind.CONTRADICTION for r in st.rules)]
         # the cells whose number repeats in their row or column (the others are never shaded)
         self._repeats = _repeating(inst)
         self._claims: frozenset[clingo.Symbol] = frozenset()
         self._solution: tuple[dict[Cell, str], ...] | None = None
+        self._hit_atoms: dict[int, tuple[Any, ...]] = {}
+        self._agrees: tuple[Board, bool] | None = None
+        """Shown atoms parsed (:meth:`_parse_hit`), by the number that stands for the symbol in
+        clingo (``Symbol._rep``): clingo keeps one copy of each symbol, so equal symbols have
+        equal numbers, and a look-up by number needs no call into clingo to hash and compare
+        (those calls cost more than the rest of reading an evaluation)."""
 
     # --- the board's keys and values ---------------------------------------------------------
 
@@ -137,8 +353,9 @@ class HitoriReasoner(AspReasoner):
         with it, the answer is whether the claims agree with it too: that solution is then the
         only one the board allows, so a solve would give the same verdict. Otherwise one solve
         for all the claims (``rules/reproof.lp``): the board plus ``doubt`` has no answer."""
-        solution = self._unique_solution()
-        if solution is not None and all(solution[k] == v for k, v in board.cells.items()):
+        if self._consistent(board):
+            solution = self._unique_solution()
+            assert solution is not None
             return all(solution[k] == v for k, v in sets)
         claims = frozenset(_F("claim_" + v, [_N(r), _N(c)]) for (r, c), v in sets)
         self._game.assign_externals([(a, False) for a in self._claims - claims]
@@ -154,70 +371,138 @@ class HitoriReasoner(AspReasoner):
                 else ()
         return self._solution[0] if self._solution else None
 
-    def _changed_externals(self, board: Board) -> list[tuple[clingo.Symbol, bool]]:
-        changes = self._diff(None if self._first else self._last, board)
-        self._first = False
-        self._last = dict(board.cells)
-        return changes
+    def _consistent(self, board: Board) -> bool:
+        """Does the board agree with the one solution of the puzzle (proven unique by clingo,
+        asked once)? Such a board has that solution and no other."""
+        if self._agrees is not None and self._agrees[0] is board:
+            return self._agrees[1]
+        solution = self._unique_solution()
+        agrees = solution is not None and board.cells.items() <= solution.items()
+        self._agrees = (board, agrees)  # asked twice a step: for contradictions, re-proofs
+        return agrees
 
-    def _diff(self, last: dict[Cell, str] | None,
-              board: Board) -> list[tuple[clingo.Symbol, bool]]:
-        """The externals to set to go from the board ``last`` (None: nothing set yet) to
-        ``board``: only the cells that differ (most steps change a few)."""
-        cells = self._cells if last is None else {*last, *board.cells}
-        out: list[tuple[clingo.Symbol, bool]] = []
-        for cell in cells:
-            v = board.cells.get(cell)
-            if last is None or last.get(cell) != v:
-                out += [(atom, v == value) for value, atom in self._externals[cell]]
-        return out
+    # --- evaluating the rules, in stages ---------------------------------------------------------
 
-    # --- evaluating the rules, in two stages -----------------------------------------------------
+    def _parse_hit(self, sym: clingo.Symbol) -> tuple[Any, ...]:
+        """A shown atom as (rule id, where, sort key of the instance, key, value or None),
+        cached: the same atoms recur at every evaluation. Instances are ordered by rule, then
+        by their ``where`` term; every rule's ``where`` terms have one name and arity and
+        numbers for arguments, whose order in clingo is that of the numbers."""
+        got = self._hit_atoms.get(sym._rep)
+        if got is None:
+            args = sym.arguments
+            rid, where = args[0].name, args[1]
+            wargs = where.arguments
+            if all(a.type == clingo.SymbolType.Number for a in wargs):
+                order: tuple[Any, ...] = (self._order[rid], where.name, len(wargs),
+                                          tuple(a.number for a in wargs))
+            else:  # not written by the Hitori rules: clingo's order, by rank
+                order = (self._order[rid], where.name, len(wargs), (str(where),))
+            if sym.name == "sets":
+                got = (rid, where, order, self.key_of(args[2]), args[3].name)
+            else:
+                got = (rid, where, order, None, None)
+            self._hit_atoms[sym._rep] = got
+        return got
+
+    def _solve(self, stage: _Stage, board: Board) -> list[Hit]:
+        """Every instance of the stage's rules on the board, in order of preference, as its
+        rule files say (the last board's answer kept: a run asks for it more than once)."""
+        if stage.known is not None and stage.known[0] is board:
+            return stage.known[1]
+        if stage.empty_below(board):
+            return []
+        model = stage.model(board, self._atoms)
+        self.evaluations += 1
+        found: dict[tuple[Any, ...], Hit] = {}
+        parse = self._parse_hit
+        for sym in model:
+            rid, where, order, key, value = parse(sym)
+            hit = found.get(order)
+            if hit is None:
+                hit = found[order] = Hit(self._info[rid], where)
+            if key is not None:
+                hit.sets.append((key, value))
+        hits = [found[k] for k in sorted(found)]
+        for h in hits:
+            h.sets.sort()
+        stage.found(board, hits)
+        return hits
+
+    def hits(self, board: Board) -> list[Hit]:
+        """Every instance of the rules but the late ones on the board, as the rule files say
+        (each solved for, whatever the board)."""
+        hits = [h for st in self._stages if not st.late for h in self._solve(st, board)]
+        hits.sort(key=lambda h: self._order[h.rule.id])  # stable: each stage's order kept
+        return hits
 
     def _late_hits(self, board: Board) -> list[Hit]:
         """The instances of the :data:`~aspuzzle.puzzles.hitori.rules.LATE` rules."""
-        assert self._late is not None
-        changes = self._diff(self._late_board, board)
-        self._late_board = dict(board.cells)
-        self._late.assign_externals(changes)
-        model = self._late.first_model()
-        self.evaluations += 1
-        if model is None:  # stratified rule programs always have exactly one answer set
-            raise RuntimeError("the hitori rule programs have no answer set")
-        found: dict[tuple[str, clingo.Symbol], Hit] = {}
-        for sym in model:
-            _, rid, where, key, value = self._parse(sym)
-            hit = found.get((rid, where))
-            if hit is None:
-                hit = found[(rid, where)] = Hit(self._info[rid], where)
-            hit.sets.append((key, value))
-        return list(found.values())
+        return [h for st in self._late_stages for h in self._solve(st, board)]
+
+    def _new(self, board: Board, hits: list[Hit]) -> list[Hit]:
+        """The direct hits that set something new on the board, with only what is new."""
+        out: list[Hit] = []
+        for h in hits:
+            if h.rule.kind is Kind.CONTRADICTION:
+                continue
+            new, _ = board.new_in(h.sets, ())
+            if new:
+                out.append(Hit(h.rule, h.where, list(new)))
+        return out
+
+    def _direct(self, board: Board) -> list[Hit]:
+        """Every direct hit that sets something new: the rules but the late ones, or, when
+        they set nothing new, the late ones."""
+        direct = [h for st in self._direct_stages for h in self._new(board, self._solve(st, board))]
+        if direct:
+            return direct
+        return [h for st in self._late_stages for h in self._new(board, self._solve(st, board))]
+
+    def _first_direct(self, board: Board) -> Hit | None:
+        """The first of :meth:`_direct`, solving the stages only as far as it needs: the
+        stages follow the order of preference, so the first stage with a new hit has it."""
+        cells = board.cells
+        for st in [*self._direct_stages, *self._late_stages]:
+            for h in self._solve(st, board):
+                if h.rule.kind is not Kind.CONTRADICTION and any(
+                        cells.get(k) != v for k, v in h.sets):
+                    new, _ = board.new_in(h.sets, ())
+                    return Hit(h.rule, h.where, list(new))
+        return None
+
+    def _contradictions(self, board: Board) -> list[Hit]:
+        """Every contradiction rule that fires on the board. None can on a board that agrees
+        with the puzzle's one solution (the contradiction rules are sound: each fires only on a
+        board that no solution completes), so none is solved for there."""
+        if self._consistent(board):
+            return []
+        return [h for st in self._contradiction_stages for h in self._solve(st, board)
+                if h.rule.kind is Kind.CONTRADICTION]
+
+    def evaluate(self, board: Board) -> Evaluation:
+        """The rules on the board, solved only as far as asked: a run of the rules asks whether
+        a contradiction fires and, if none, for the first direct step (see :data:`_STAGES`)."""
+        return Evaluation(board,
+                          _Lazy(self, board, lambda: self._first_direct(board),
+                                lambda: self._direct(board)),
+                          _Lazy(self, board, lambda: next(iter(self._contradictions(board)),
+                                                          None),
+                                lambda: self._contradictions(board)))
 
     def _all_hits(self, board: Board, *, late: bool = False) -> list[Hit]:
         """Every rule instance on the board, in order of preference; the late rules only when
         the others set nothing new, or when ``late`` asks for them."""
         hits = self.hits(board)
-        if self._late is not None and (late or not any(
+        if self._late_stages and (late or not any(
                 board.cells.get(k) != v for h in hits if h.rule.kind is Kind.DIRECT
                 for k, v in h.sets)):
-            hits += self._late_hits(board)
-            hits.sort(key=lambda h: (self._order[h.rule.id], h.where))
-            for h in hits:
-                h.sets.sort()
+            hits = hits + self._late_hits(board)
+            hits.sort(key=lambda h: self._order[h.rule.id])  # stable: each stage's order kept
         return hits
 
     def _split(self, board: Board) -> tuple[list[Hit], list[Hit]]:
-        direct: list[Hit] = []
-        contradictions: list[Hit] = []
-        for h in self._all_hits(board):
-            if h.rule.kind is Kind.CONTRADICTION:
-                contradictions.append(h)
-            else:
-                new, _ = board.new_in(h.sets, ())
-                if new:
-                    h.sets = list(new)
-                    direct.append(h)
-        return direct, contradictions
+        return self._direct(board), self._contradictions(board)
 
     def applications(self, board: Board, rule_id: str) -> list[Step]:
         return [self.describe(board, h) for h in self._all_hits(board, late=rule_id in LATE)
