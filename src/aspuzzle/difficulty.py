@@ -185,10 +185,16 @@ def score(steps: Iterable[Any]) -> int:
     return total
 
 
-def grade(loaded: Any, *, reasoner: Any = None) -> Grade:
+def grade(loaded: Any, *, reasoner: Any = None, at_most: Tier | str = Tier.NESTED) -> Grade:
     """Grade a loaded puzzle with the explain engine: explain it at the hardest tier (which
     takes the weakest reasoning that works at every point, so the tier it reports is the
     weakest that explains the whole puzzle), count the rules it applied and score it.
+
+    ``at_most``: explain with the reasoning of this tier at most (a generator that wants one
+    tier need not search the deeper case splits of a puzzle beyond it). A puzzle of this tier
+    or below gets exactly the grade it gets at the hardest tier: the explanation takes the same
+    step at every point (the first direct step, else the shallowest case split, searched alike
+    whatever deeper splits are allowed); a puzzle beyond it is not graded (status ``stuck``).
 
     >>> import aspuzzle
     >>> g = grade(aspuzzle.load("examples/tents/seed-6x6.txt"))
@@ -197,7 +203,7 @@ def grade(loaded: Any, *, reasoner: Any = None) -> Grade:
     """
     from aspuzzle.explain import explain
 
-    e = explain(loaded, reasoner=reasoner)
+    e = explain(loaded, reasoner=reasoner, tier=at_most)
     steps = list(e.steps)
     if not e.solved:
         return Grade(e.status, None, rule_counts(steps), 0, len(steps), e)

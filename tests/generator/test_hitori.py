@@ -157,3 +157,31 @@ def test_sizes_and_clues() -> None:
     loaded = aspuzzle.loads("1 2 1\n2 1 2\n1 2 2", type="hitori")
     assert not any(GENERATOR.removable(request, c)
                    for c in PUZZLE.clues(loaded.instance).items)
+
+
+def test_direct_closure_is_the_explanations_verdict_at_tier_direct() -> None:
+    """The generator rejects a puzzle for tier case when the direct rules, applied all at once
+    round by round, solve it: on unique random puzzles that is exactly when the explanation
+    needs no case split; and a grade asked at the puzzle's tier is its full grade."""
+    from aspuzzle.api import Loaded
+    from aspuzzle.puzzles.hitori.generate import closes_directly
+    from aspuzzle.puzzles.hitori.reasoning import HitoriReasoner
+    from tests.explain.test_hitori_random import build
+
+    seen = set()
+    for seed in range(40):
+        rnd = random.Random(seed)
+        inst = build(rnd.randint(4, 8), rnd.randint(4, 8), 500 + seed)
+        loaded = Loaded(PUZZLE, inst, "generated")
+        full = grade(loaded)
+        if not full.graded:
+            continue  # not unique, or no solution: the generator never grades those
+        assert full.tier is not None
+        seen.add(full.tier)
+        assert closes_directly(HitoriReasoner(inst)) is (full.tier is Tier.DIRECT)
+        at = grade(loaded, at_most=full.tier)
+        assert (at.tier, at.rules, at.score, at.steps) == \
+            (full.tier, full.rules, full.score, full.steps)
+        if full.tier is Tier.CASE:
+            assert not grade(loaded, at_most=Tier.DIRECT).graded
+    assert seen == {Tier.DIRECT, Tier.CASE}

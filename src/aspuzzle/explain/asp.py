@@ -98,6 +98,9 @@ class AspReasoner(ReasonerBase):
     """Extra programs grounded with the game's encoding (e.g. atoms that name board keys the
     encoding has no single atom for, so that :meth:`literal` can point at them)."""
     max_probe_rounds = 200
+    lazy_game = False
+    """Ground the game's program only when first solved (a type whose puzzles are read from
+    files with raw ASP keeps it False: errors in it are then said when the reasoner is made)."""
 
     def __init__(self, inst: Any, rules: Sequence[RuleInfo] | None = None) -> None:
         self.inst = inst
@@ -108,10 +111,13 @@ class AspReasoner(ReasonerBase):
         self._rules_source = Program((self.board_lp, SHOW, *rule_files(self.rules)),
                                      facts + tuple(self.rule_facts()), (), constants=consts)
         self._rules_program: Grounded | None = None
-        self._game = Grounded(Program((*self.puzzle.encodings(options, inst), *self.game_lp),
-                                      facts,
-                                      self.puzzle.answer_signatures(options),
-                                      user_asp=self.puzzle.user_asp(inst), constants=consts))
+        self._facts = facts
+        self._game_source = Program((*self.puzzle.encodings(options, inst), *self.game_lp),
+                                    facts, self.puzzle.answer_signatures(options),
+                                    user_asp=self.puzzle.user_asp(inst), constants=consts)
+        self._game_program: Grounded | None = None
+        if not self.lazy_game:
+            self._game_program = Grounded(self._game_source)  # errors in raw ASP: said here
         self._keys = tuple(self.keys())
         self._externals = {k: [(v, self.external(k, v)) for v in self.values(k)]
                            for k in self._keys}
@@ -122,6 +128,13 @@ class AspReasoner(ReasonerBase):
         self._info = {r.id: r for r in self.catalogue}
         self._hint: tuple[Board, Board | None] | None = None
         self.evaluations = 0
+
+    @property
+    def _game(self) -> Grounded:
+        """The game's program (see :attr:`lazy_game`)."""
+        if self._game_program is None:
+            self._game_program = Grounded(self._game_source)
+        return self._game_program
 
     @property
     def _rules(self) -> Grounded:

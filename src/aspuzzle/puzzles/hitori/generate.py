@@ -50,10 +50,12 @@ from aspuzzle.api import Loaded
 from aspuzzle.difficulty import Tier, grade
 from aspuzzle.engine import Grounded, Program, SolveConfig
 from aspuzzle.errors import UsageError
+from aspuzzle.explain.steps import Board
 from aspuzzle.generator.base import Proposal, Request
 from aspuzzle.puzzles.base import lp_file
 from aspuzzle.puzzles.hitori import PUZZLE
 from aspuzzle.puzzles.hitori.model import Cell, HitoriSolution, make_instance
+from aspuzzle.puzzles.hitori.reasoning import HitoriReasoner
 
 __all__ = ["GENERATOR", "MAX_SIDE", "MIN_SIDE", "HitoriGenerator"]
 
@@ -121,7 +123,11 @@ class HitoriGenerator:
         if not make_unique(grid, shaded, rng, near=near):
             return None
         inst = make_instance(grid)
-        g = grade(Loaded(PUZZLE, inst, "generated"))
+        # the solution is proven the only one: make_unique found no other (other.lp)
+        reasoner = HitoriReasoner(inst, solution=HitoriSolution(shaded))
+        if request.tier is not Tier.DIRECT and closes_directly(reasoner):
+            return None  # direct: no need to explain it to find out
+        g = grade(Loaded(PUZZLE, inst, "generated"), reasoner=reasoner, at_most=request.tier)
         if not g.graded or g.tier != request.tier:
             return None
         return Proposal(inst, HitoriSolution(shaded), g)
@@ -131,6 +137,18 @@ class HitoriGenerator:
 
 
 GENERATOR = HitoriGenerator()
+
+
+def closes_directly(reasoner: HitoriReasoner) -> bool:
+    """Do the direct rules solve the puzzle? Each round applies every direct step there is at
+    once (the probes of the case-split search), a few dozen rounds where an explanation takes
+    one step at a time, hundreds at 50x50. The direct rules reach the same board whatever
+    order they are applied in (a step that one rule can take stays possible, or another rule
+    takes it: each rule that shades a cell unshades its neighbours, and Next to Shaded does
+    for any shaded cell), so this is the explanation's verdict at tier ``direct``; and the
+    driver grades the puzzle kept in full anyway."""
+    p = reasoner.probe(Board({}), (), ())
+    return not p.dead and p.rounds < reasoner.max_probe_rounds and reasoner.complete(p.board)
 
 
 def _cells(model: frozenset[clingo.Symbol]) -> frozenset[Cell]:

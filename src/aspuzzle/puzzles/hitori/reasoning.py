@@ -283,7 +283,14 @@ class HitoriReasoner(AspReasoner):
     game_lp = (REPROOF,)
     inst: HitoriInstance
 
-    def __init__(self, inst: HitoriInstance, rules: Sequence[RuleInfo] | None = None) -> None:
+    lazy_game = True
+    """The game is grounded only when solved: not at all for a generated puzzle whose
+    solution the generator proved unique (see ``solution``) and the direct rules explain."""
+
+    def __init__(self, inst: HitoriInstance, rules: Sequence[RuleInfo] | None = None, *,
+                 solution: HitoriSolution | None = None) -> None:
+        """``solution``: the puzzle's solution, if clingo has already proven it to be the only
+        one (the generator does); otherwise the reasoner asks clingo when it needs it."""
         self._cells = inst.cells()
         self._atoms = {cell: (_F(SHADED, [_N(cell[0]), _N(cell[1])]),
                               _F(UNSHADED, [_N(cell[0]), _N(cell[1])]),
@@ -292,7 +299,7 @@ class HitoriReasoner(AspReasoner):
         chosen = tuple(CATALOGUE if rules is None else rules)
         super().__init__(inst, [r for r in chosen if r.id not in LATE])
         self.rules = chosen
-        facts = "".join(f"{f}.\n" for f in PUZZLE.to_facts(inst))
+        facts = "".join(f"{f}.\n" for f in self._facts)
         stage_of = {rid: i for i, ids in enumerate(_STAGES) for rid in ids}
         self._stages: list[_Stage] = []
         """The direct rules' stages in order of preference, then the contradiction rules'."""
@@ -317,6 +324,8 @@ class HitoriReasoner(AspReasoner):
         self._repeats = _repeating(inst)
         self._claims: frozenset[clingo.Symbol] = frozenset()
         self._solution: tuple[dict[Cell, str], ...] | None = None
+        if solution is not None:
+            self._solution = (dict(self.solution_board(solution).cells),)
         self._hit_atoms: dict[int, tuple[Any, ...]] = {}
         self._agrees: tuple[Board, bool] | None = None
         """Shown atoms parsed (:meth:`_parse_hit`), by the number that stands for the symbol in
