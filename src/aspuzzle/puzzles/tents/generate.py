@@ -40,7 +40,7 @@ from typing import Any
 
 import clingo
 
-from aspuzzle.difficulty import Grade, Tier, rule_counts, score
+from aspuzzle.difficulty import Grade, Tier, grade
 from aspuzzle.engine import Grounded, Program, SolveConfig
 from aspuzzle.errors import UsageError
 from aspuzzle.generator.base import Proposal, Request
@@ -308,19 +308,16 @@ def _direct_closure(inst: TentsInstance) -> set[Cell]:
 
 def _grade_at(inst: TentsInstance, tier: Tier) -> tuple[Grade | None, set[Cell]]:
     """The puzzle's grade if the explain engine solves it with the rules of ``tier`` (then it
-    is the grade :func:`aspuzzle.difficulty.grade` gives: the same steps), else None and the
-    cells it left undecided."""
+    is the grade :func:`aspuzzle.difficulty.grade` gives at every tier: the same steps), else
+    None and the cells it left undecided."""
     from aspuzzle.api import Loaded
-    from aspuzzle.explain import explain
     from aspuzzle.puzzles.tents import PUZZLE
 
-    e = explain(Loaded(PUZZLE, inst, "generated"), tier=tier)
-    steps = list(e.steps)
-    if e.solved:
-        return Grade(e.status, Tier(e.tier), rule_counts(steps), score(steps), len(steps),
-                     e), set()
+    g = grade(Loaded(PUZZLE, inst, "generated"), at_most=tier)
+    if g.graded:
+        return g, set()
     undecided = {c for c in _cells(inst.width, inst.height)
-                 if c not in inst.trees and c not in e.end.cells}
+                 if c not in inst.trees and c not in g.explanation.end.cells}
     return None, undecided
 
 
