@@ -38,6 +38,8 @@ from aspuzzle.puzzles import (
 if TYPE_CHECKING:
     import clingo
 
+    from aspuzzle.engine.reuse import Reuse
+
 __all__ = [
     "Count",
     "Loaded",
@@ -320,7 +322,20 @@ def solve(loaded: Loaded, *, max_solutions: int = 2, config: SolveConfig | None 
         # (hashes, comparisons) than reading the answer itself
         return puzzle.from_model(inst, m.symbols(shown=True))
 
-    res = Grounded(_solving_program(loaded, opts), config).solve_read(read, max_solutions)
+    res = None
+    reuse_of: Callable[[Any, SolveOptions], Reuse | None] | None = getattr(puzzle, "reuse", None)
+    if reuse_of is not None:
+        from aspuzzle.engine import reuse
+
+        spec = reuse_of(inst, opts)
+        if spec is not None:
+            res = reuse.solve(spec, read, max_solutions, config)
+            if res is not None and res.status is Status.MULTIPLE:
+                # which answers come first depends on the solver's state: list the ones a
+                # fresh grounding finds, the same in every process and on every call
+                res = None
+    if res is None:
+        res = Grounded(_solving_program(loaded, opts), config).solve_read(read, max_solutions)
     return Result(puzzle, inst, res.status, res.answers, res.time_s, loaded.source, opts)
 
 

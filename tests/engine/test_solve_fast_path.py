@@ -131,3 +131,83 @@ def test_solve_read_reads_each_model_in_its_callback() -> None:
     assert res.status is Status.MULTIPLE
     assert sorted(res.answers) == [["a(1)"], ["a(2)"], ["a(3)"]]
     assert all(isinstance(a, list) for a in res.answers)
+
+
+# -- one program grounded per kind of puzzle (aspuzzle.engine.reuse) ------------------------
+
+def _reusable() -> list[Loaded]:
+    out = [aspuzzle.load(f) for t in ("tents", "futoshiki")
+           for f in sorted((EXAMPLES / t).iterdir())]
+    for t in ("tents", "futoshiki"):
+        out += [aspuzzle.loads(rec["id"], type=t) for rec in read_jsonl(DATA / CORPUS[t])]
+    return out
+
+
+def test_reused_program_gives_the_fresh_answers() -> None:
+    from aspuzzle.engine import reuse
+
+    reuse.clear()
+    puzzles = _reusable()
+    expected = [_reference(p, SolveOptions()) for p in puzzles]
+    used = 0
+    for _ in range(reuse.BUILD_AFTER + 2):
+        for loaded, (status, solutions) in zip(puzzles, expected, strict=True):
+            got = aspuzzle.solve(loaded)
+            assert (got.status, list(got.solutions)) == (status, solutions), loaded.source
+            spec = loaded.puzzle.reuse(loaded.instance, SolveOptions())  # type: ignore[attr-defined]
+            used += reuse.solve_literals(spec) is not None
+    # every kind (size, mode) of the corpus ends up on its shared program
+    assert used >= len(puzzles) * 2
+    reuse.clear()
+
+
+@pytest.mark.parametrize("case", range(len(_variants())))
+def test_reused_program_multiple_and_none(case: int) -> None:
+    from aspuzzle.engine import reuse
+
+    reuse.clear()
+    loaded, options = _variants()[case]
+    status, solutions = _reference(loaded, options)
+    for _ in range(reuse.BUILD_AFTER + 2):
+        got = aspuzzle.solve(loaded, options=options)
+        assert (got.status, list(got.solutions)) == (status, solutions)
+    reuse.clear()
+
+
+def test_reused_program_pairing_and_out_of_range_input() -> None:
+    import dataclasses
+
+    from aspuzzle.engine import reuse
+
+    reuse.clear()
+    tents = aspuzzle.load(EXAMPLES / "tents" / "seed-6x6.txt")
+    # a clue larger than the line: no such atom on the shared program, solved afresh
+    inst = dataclasses.replace(tents.instance, row_clues=(9, *tents.instance.row_clues[1:]))
+    odd = Loaded(tents.puzzle, inst, "text")
+    for _ in range(reuse.BUILD_AFTER + 2):
+        assert aspuzzle.solve(odd).status is Status.NONE
+        for options in (SolveOptions(), SolveOptions(pairing=True)):
+            got = aspuzzle.solve(tents, options=options)
+            assert (got.status, list(got.solutions)) == _reference(tents, options)
+    assert reuse.solve_literals(tents.puzzle.reuse(inst, SolveOptions())) is None
+    reuse.clear()
+
+
+def test_busy_shared_program_is_not_waited_for() -> None:
+    from aspuzzle.engine import reuse
+
+    reuse.clear()
+    loaded = aspuzzle.load(EXAMPLES / "futoshiki" / "seed-4x4.txt")
+    spec = loaded.puzzle.reuse(loaded.instance, SolveOptions())  # type: ignore[attr-defined]
+    for _ in range(reuse.BUILD_AFTER + 1):
+        aspuzzle.solve(loaded)
+    shared = reuse._SHARED[spec.key]
+
+    def read(m: Any) -> int:
+        return 1
+
+    assert reuse.solve(spec, read, 2, None) is not None
+    with shared.lock:
+        assert reuse.solve(spec, read, 2, None) is None  # busy: the caller grounds afresh
+        assert aspuzzle.solve(loaded).status is Status.UNIQUE
+    reuse.clear()

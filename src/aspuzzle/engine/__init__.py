@@ -245,9 +245,12 @@ class Grounded:
 
     def solve_read(self, read: Callable[[clingo.Model], T], max_answers: int = 2, *,
                    assumptions: Sequence[tuple[clingo.Symbol, bool]] = (),
-                   timeout: float | None = None) -> Answers[T]:
+                   timeout: float | None = None,
+                   literals: Sequence[int] = ()) -> Answers[T]:
         """As :meth:`solve`, each answer being ``read(model)`` (called while the model is
-        valid, i.e. inside clingo's model callback)."""
+        valid, i.e. inside clingo's model callback). ``literals`` are more assumptions, as
+        solver literals (a caller that assumes hundreds of atoms per solve looks them up
+        once)."""
         self._configure(str(max_answers and max(2, max_answers)), "auto")
         answers: list[T] = []
 
@@ -255,7 +258,7 @@ class Grounded:
             answers.append(read(m))
 
         start = time.perf_counter()
-        exhausted, finished = self._run(on_model, assumptions, timeout)
+        exhausted, finished = self._run(on_model, assumptions, timeout, literals)
         elapsed = time.perf_counter() - start + self.ground_time
         if not finished:
             status = Status.TIMEOUT
@@ -375,9 +378,11 @@ class Grounded:
 
     def _run(self, on_model: Callable[[clingo.Model], None],
              assumptions: Sequence[tuple[clingo.Symbol, bool]],
-             timeout: float | None) -> tuple[bool, bool]:
+             timeout: float | None, literals: Sequence[int] = ()) -> tuple[bool, bool]:
         """Run one solve call. Returns (search exhausted, finished before the time limit)."""
         lits = self._assumption_lits(assumptions)
+        if literals:
+            lits += literals
         limit = timeout if timeout is not None else self.config.timeout
         if limit is None and not self.config.interruptible:
             # a plain blocking call is cheaper than a solve thread, but deaf to Ctrl-C

@@ -93,6 +93,25 @@ class FutoshikiPuzzle:
         parts += [f"adjacent({a[0]},{a[1]},{b[0]},{b[1]}).\n" for a, b in sorted(instance.bars)]
         return "".join(parts)
 
+    def reuse(self, instance: FutoshikiInstance, options: SolveOptions) -> Any:
+        """How to solve on one program grounded for every puzzle of the size and mode
+        (:class:`aspuzzle.engine.reuse.Reuse`, reuse.lp)."""
+        from aspuzzle.engine import Program
+        from aspuzzle.engine.reuse import Reuse
+
+        true: list[tuple[str, tuple[int, ...]]] = [
+            ("cell_has_number", given) for given in instance.givens]
+        true += [("greater_than", (*a, *b)) for a, b in instance.greater]
+        true += [("adjacent", (*a, *b)) for a, b in instance.bars]
+        if instance.adjacent:
+            true.append(("adjacent_mode", ()))
+        encodings = self.encodings(options, instance)
+        program = Program((*encodings, lp_file(__name__, "reuse.lp")), (),
+                          self.answer_signatures(options), constants=self.constants(instance))
+        return Reuse(("futoshiki", instance.size, tuple(str(e) for e in encodings)), program,
+                     (("greater_than", 4), ("adjacent", 4), ("adjacent_mode", 0)),
+                     tuple(true), givens=(("cell_has_number", 3),))
+
     def user_asp(self, instance: FutoshikiInstance) -> str:
         return ""
 

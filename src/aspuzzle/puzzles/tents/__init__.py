@@ -79,6 +79,22 @@ class TentsPuzzle:
                   for c, n in enumerate(instance.col_clues, 1) if n is not None]
         return "".join(parts)
 
+    def reuse(self, instance: TentsInstance, options: SolveOptions) -> Any:
+        """How to solve on one program grounded for every puzzle of the size
+        (:class:`aspuzzle.engine.reuse.Reuse`, reuse.lp)."""
+        from aspuzzle.engine import Program
+        from aspuzzle.engine.reuse import Reuse
+
+        true = [("tree", cell) for cell in instance.trees]
+        true += [("tent_row", (r, n)) for r, n in enumerate(instance.row_clues, 1)
+                 if n is not None]
+        true += [("tent_column", (c, n)) for c, n in enumerate(instance.col_clues, 1)
+                 if n is not None]
+        program = Program((*self.encodings(options), lp_file(__name__, "reuse.lp")), (),
+                          self.answer_signatures(options), constants=self.constants(instance))
+        return Reuse(("tents", instance.height, instance.width, options.pairing), program,
+                     (("tree", 2), ("tent_row", 2), ("tent_column", 2)), tuple(true))
+
     def user_asp(self, instance: TentsInstance) -> str:
         return ""
 
