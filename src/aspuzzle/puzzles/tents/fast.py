@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from aspuzzle.explain.loop import Probe
@@ -198,46 +199,35 @@ class FastBoard:
         self.inst = inst
         h, w = inst.height, inst.width
         self.h, self.w = h, w
-        self.cell_of = [(r, c) for r in range(1, h + 1) for c in range(1, w + 1)]
-        n = h * w
-
-        def idx(r: int, c: int) -> int:
-            return (r - 1) * w + (c - 1)
-
-        self.index = {cell: i for i, cell in enumerate(self.cell_of)}
-        self.n4: list[list[int]] = []
-        self.n8: list[list[int]] = []
-        for r, c in self.cell_of:
-            self.n4.append([idx(r + dr, c + dc) for dr, dc in ((-1, 0), (0, -1), (1, 0), (0, 1))
-                            if 1 <= r + dr <= h and 1 <= c + dc <= w])
-            self.n8.append([idx(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                            if (dr, dc) != (0, 0) and 1 <= r + dr <= h and 1 <= c + dc <= w])
-        # lines 0..h-1 are rows, h..h+w-1 columns; each a list of cells in order
-        self.line_cells = [[idx(r, c) for c in range(1, w + 1)] for r in range(1, h + 1)]
-        self.line_cells += [[idx(r, c) for r in range(1, h + 1)] for c in range(1, w + 1)]
-        self.clue: list[int | None] = [*inst.row_clues, *inst.col_clues]
-        self.lines_of = [(i // w, h + i % w) for i in range(n)]
-        self.bits_of = [(1 << (i % w), 1 << (i // w)) for i in range(n)]
+        geo = _geometry(h, w)
+        self.cell_of, self.index, self.n4, self.n8 = geo.cell_of, geo.index, geo.n4, geo.n8
+        self.line_cells, self.lines_of = geo.line_cells, geo.lines_of
+        """Lines 0..h-1 are rows, h..h+w-1 columns; each a list of cells in order."""
+        self.bits_of = geo.bits_of
         """The bit of each cell in its row's and its column's masks (a line's cells in order)."""
+        self.m4, self.m8 = geo.m4, geo.m8
+        """Bit masks of a cell with its 4 and with its 8 neighbours."""
+        self.clue: list[int | None] = [*inst.row_clues, *inst.col_clues]
         self._packings: dict[int, tuple[int, bool, int]] = {}
         self.trees = [self.index[t] for t in sorted(inst.trees)]
         self._base: tuple[Board, _State] | None = None
         self._memo: _Memo | None = None
-        self.m4 = [sum({1 << j for j in (i, *self.n4[i])}) for i in range(n)]
-        """Bit masks of a cell and its 4 neighbours ..."""
-        self.m8 = [sum({1 << j for j in (i, *self.n8[i])}) for i in range(n)]
-        """... and of a cell and its 8 neighbours."""
         # the empty board (trees only), from which a board is loaded
+        n = h * w
         self._empty_val = [UNKNOWN] * n
+        unknown_mask = list(geo.full_masks)
+        near = [0] * n
         for t in self.trees:
             self._empty_val[t] = TREE
-        self._empty_line_unknown = [sum(1 for i in cells if self._empty_val[i] == UNKNOWN)
-                                    for cells in self.line_cells]
-        self._trees_near = [sum(1 for t in self.n4[i] if self._empty_val[t] == TREE)
-                            for i in range(n)]
-        self._empty_unknown_mask = [sum(1 << k for k, i in enumerate(cells)
-                                        if self._empty_val[i] == UNKNOWN)
-                                    for cells in self.line_cells]
+            row, col = self.lines_of[t]
+            in_row, in_col = self.bits_of[t]
+            unknown_mask[row] &= ~in_row
+            unknown_mask[col] &= ~in_col
+            for j in self.n4[t]:
+                near[j] += 1
+        self._empty_unknown_mask = unknown_mask
+        self._empty_line_unknown = [m.bit_count() for m in unknown_mask]
+        self._trees_near = near
 
     # --- loading a board ----------------------------------------------------------------------
 
@@ -525,6 +515,56 @@ class FastBoard:
         sets = {(self.cell_of[i], _NAME[v]) for i, v in r.all_sets}
         links = {(self.cell_of[t], self.cell_of[x]) for t, x in r.all_links}
         return sets, links, {name for name, _ in r.contradictions}
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    """The cells, neighbours and lines of a grid, the same for every puzzle of its size
+    (kept: a generator makes a FastBoard for every layout it tries)."""
+
+    cell_of: list[Cell]
+    index: dict[Cell, int]
+    n4: list[list[int]]
+    n8: list[list[int]]
+    line_cells: list[list[int]]
+    lines_of: list[tuple[int, int]]
+    bits_of: list[tuple[int, int]]
+    m4: list[int]
+    m8: list[int]
+    full_masks: list[int]
+    """Every cell of each line."""
+
+
+@lru_cache(maxsize=8)
+def _geometry(h: int, w: int) -> _Geometry:
+    cell_of = [(r, c) for r in range(1, h + 1) for c in range(1, w + 1)]
+    n = h * w
+
+    def idx(r: int, c: int) -> int:
+        return (r - 1) * w + (c - 1)
+
+    n4: list[list[int]] = []
+    n8: list[list[int]] = []
+    for r, c in cell_of:
+        n4.append([idx(r + dr, c + dc) for dr, dc in ((-1, 0), (0, -1), (1, 0), (0, 1))
+                   if 1 <= r + dr <= h and 1 <= c + dc <= w])
+        n8.append([idx(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                   if (dr, dc) != (0, 0) and 1 <= r + dr <= h and 1 <= c + dc <= w])
+    line_cells = [[idx(r, c) for c in range(1, w + 1)] for r in range(1, h + 1)]
+    line_cells += [[idx(r, c) for r in range(1, h + 1)] for c in range(1, w + 1)]
+    m4, m8 = [], []
+    for i in range(n):
+        m = 1 << i
+        for j in n4[i]:
+            m |= 1 << j
+        m4.append(m)
+        for j in n8[i]:
+            m |= 1 << j
+        m8.append(m)
+    return _Geometry(cell_of, {cell: i for i, cell in enumerate(cell_of)}, n4, n8, line_cells,
+                     [(i // w, h + i % w) for i in range(n)],
+                     [(1 << (i % w), 1 << (i // w)) for i in range(n)], m4, m8,
+                     [(1 << len(cells)) - 1 for cells in line_cells])
 
 
 def _packing(room: int) -> tuple[int, bool, int]:
