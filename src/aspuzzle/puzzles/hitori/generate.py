@@ -57,7 +57,8 @@ from aspuzzle.puzzles.hitori import PUZZLE
 from aspuzzle.puzzles.hitori.model import Cell, HitoriSolution, make_instance
 from aspuzzle.puzzles.hitori.reasoning import HitoriReasoner
 
-__all__ = ["GENERATOR", "MAX_SIDE", "MIN_SIDE", "HitoriGenerator"]
+__all__ = ["CLOSURE_FIRST", "GENERATOR", "MAX_SIDE", "MIN_SIDE", "HitoriGenerator",
+           "closes_directly"]
 
 _F, _N = clingo.Function, clingo.Number
 _PACKAGE = "aspuzzle.puzzles.hitori"
@@ -76,6 +77,12 @@ take many minutes each. Numbers go up to max(W, H): Tatham IDs hold grids up to 
 character per cell, 1..61), puzz.link URLs and the text format every size."""
 ROUNDS = 12
 """Re-numbering rounds of one attempt (a unique puzzle takes 0 to 3 in nearly every case)."""
+CLOSURE_FIRST = 35 * 35
+"""From this many cells on, a candidate for tier direct is first closed under the direct rules
+(:func:`closes_directly`), and dropped if they do not solve it, before it is explained: the
+closure costs about a tenth of the explanation, and on large grids many candidates need a
+case split (2 of 3 at 50x50 with seed 2), which the explanation finds out only after most of
+its steps; on smaller grids nearly all are direct and the closure would only add its cost."""
 NEAR_SHARE = 0.75
 """For ``case``: the share of attempts that put a shaded cell's source next to it first; the
 others draw sources uniformly (the only way a 3x3 reaches a case split, see the module's
@@ -125,8 +132,10 @@ class HitoriGenerator:
         inst = make_instance(grid)
         # the solution is proven the only one: make_unique found no other (other.lp)
         reasoner = HitoriReasoner(inst, solution=HitoriSolution(shaded))
-        if request.tier is not Tier.DIRECT and closes_directly(reasoner):
-            return None  # direct: no need to explain it to find out
+        # the tier the direct rules give, before the explanation that would find it out
+        if (request.tier is not Tier.DIRECT or w * h >= CLOSURE_FIRST) and \
+                closes_directly(reasoner) is not (request.tier is Tier.DIRECT):
+            return None
         g = grade(Loaded(PUZZLE, inst, "generated"), reasoner=reasoner, at_most=request.tier)
         if not g.graded or g.tier != request.tier:
             return None

@@ -52,16 +52,20 @@ _STAGES: tuple[tuple[str, ...], ...] = (
     ("unique_number", "triplet", "sandwich", "pair_induction", "quad_corner", "triple_corner",
      "double_corner", "offset_pair"),
     ("next_to_shaded", "shade_copies"),
-    ("one_way_out", "no_isolation"),
+    ("one_way_out",),
+    ("no_isolation",),
 )
 """The direct rules in programs of their own, in order of preference (see
 :meth:`HitoriReasoner.evaluate`); the contradiction rules make one more. A solve costs in
 proportion to its program, and Shade the Copies alone is about half of all: the patterns of the
 numbers are solved first, and the first step is often theirs; Shade the Copies is grounded in
 bands of :data:`BAND_ROWS` rows (its instances are ordered by their unshaded cell, row by row,
-so a band's come before the next band's), the first band with Next to Shaded. The last stage
-is :data:`~aspuzzle.puzzles.hitori.rules.LATE`, solved only when the others set nothing new."""
-_LATE_STAGE = 2
+so a band's come before the next band's), the first band with Next to Shaded. The last two
+are :data:`~aspuzzle.puzzles.hitori.rules.LATE`, solved only when the others set nothing new,
+and No Isolation only when One Way Out sets nothing new either: the walls it follows make its
+program the costliest to solve (at 50x50 some 25 ms a solve, five times Shade the Copies'
+first band), and One Way Out takes most of the late steps."""
+_LATE_STAGES = (2, 3)
 
 BAND_ROWS = 8
 """Rows per program of Shade the Copies (see :data:`_STAGES`)."""
@@ -314,7 +318,7 @@ class HitoriReasoner(AspReasoner):
                     self._stages.append(_Stage(band, facts, self._cells,
                                                rows=(lo, min(lo + BAND_ROWS - 1, inst.height))))
             elif rules_i:
-                self._stages.append(_Stage(rules_i, facts, self._cells, late=i == _LATE_STAGE))
+                self._stages.append(_Stage(rules_i, facts, self._cells, late=i in _LATE_STAGES))
         self._direct_stages = [st for st in self._stages if not st.late
                                and any(r.kind is Kind.DIRECT for r in st.rules)]
         self._late_stages = [st for st in self._stages if st.late]
