@@ -136,9 +136,8 @@ def test_solve_read_reads_each_model_in_its_callback() -> None:
 # -- one program grounded per kind of puzzle (aspuzzle.engine.reuse) ------------------------
 
 def _reusable() -> list[Loaded]:
-    out = [aspuzzle.load(f) for t in ("tents", "futoshiki")
-           for f in sorted((EXAMPLES / t).iterdir())]
-    for t in ("tents", "futoshiki"):
+    out = [aspuzzle.load(f) for t in TYPES for f in sorted((EXAMPLES / t).iterdir())]
+    for t in TYPES:
         out += [aspuzzle.loads(rec["id"], type=t) for rec in read_jsonl(DATA / CORPUS[t])]
     return out
 
@@ -191,6 +190,22 @@ def test_reused_program_pairing_and_out_of_range_input() -> None:
             assert (got.status, list(got.solutions)) == _reference(tents, options)
     assert reuse.solve_literals(tents.puzzle.reuse(inst, SolveOptions())) is None
     reuse.clear()
+
+
+def test_hitori_pairs_are_the_written_pairs() -> None:
+    # reuse.lp reads same_row/same_column where encoding.lp reads pairs of written/3 atoms
+    for loaded in PUZZLES:
+        if loaded.puzzle.name != "hitori":
+            continue
+        grid = loaded.instance.grid
+        spec = loaded.puzzle.reuse(loaded.instance, SolveOptions())  # type: ignore[attr-defined]
+        rows = {(r, c1, c2) for r, row in enumerate(grid, 1) for c1, a in enumerate(row, 1)
+                for c2, b in enumerate(row, 1) if c1 < c2 and a == b}
+        cols = {(c, r1, r2) for r1, row1 in enumerate(grid, 1) for r2, row2 in enumerate(grid, 1)
+                for c in range(1, len(row1) + 1) if r1 < r2 and row1[c - 1] == row2[c - 1]}
+        assert {args for name, args in spec.true if name == "same_row"} == rows
+        assert {args for name, args in spec.true if name == "same_column"} == cols
+        assert len(spec.true) == len(rows) + len(cols)
 
 
 def test_busy_shared_program_is_not_waited_for() -> None:

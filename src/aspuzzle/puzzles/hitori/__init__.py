@@ -24,6 +24,7 @@ __all__ = ["PUZZLE", "HitoriInstance", "HitoriPuzzle", "HitoriSolution"]
 _N = clingo.Number
 _F = clingo.Function
 _BLACKED = "blacked("
+REUSE_UP_TO = 30
 
 
 class HitoriPuzzle:
@@ -69,6 +70,28 @@ class HitoriPuzzle:
         """:meth:`to_facts` as ASP text, for solving (no clingo Symbol made per fact)."""
         return "".join(f"written({r},{c},{v}).\n"
                        for r, row in enumerate(instance.grid, 1) for c, v in enumerate(row, 1))
+
+    def reuse(self, instance: HitoriInstance, options: SolveOptions) -> Any:
+        """How to solve on one program grounded for every puzzle of the size
+        (:class:`aspuzzle.engine.reuse.Reuse`, reuse.lp); ``None`` from 31x31 up, where the
+        pairs of cells of the lines outnumber what grounding a puzzle on its own costs."""
+        from aspuzzle.engine import Program
+        from aspuzzle.engine.reuse import Reuse
+
+        h, w = instance.height, instance.width
+        if max(h, w) > REUSE_UP_TO:
+            return None
+        true: list[tuple[str, tuple[int, ...]]] = []
+        for r, row in enumerate(instance.grid, 1):
+            for c1, c2 in _equal_pairs(row):
+                true.append(("same_row", (r, c1, c2)))
+        for c, column in enumerate(zip(*instance.grid, strict=True), 1):
+            for r1, r2 in _equal_pairs(column):
+                true.append(("same_column", (c, r1, r2)))
+        program = Program((lp_file(__name__, "reuse.lp"),), (), self.answer_signatures(options),
+                          constants=(("height", str(h)), ("width", str(w))))
+        return Reuse(("hitori", h, w), program, (("same_row", 3), ("same_column", 3)),
+                     tuple(true))
 
     def user_asp(self, instance: HitoriInstance) -> str:
         return ""
@@ -138,6 +161,14 @@ class HitoriPuzzle:
         from aspuzzle.puzzles.hitori.reasoning import reasoning
 
         return reasoning()
+
+
+def _equal_pairs(line: Sequence[int]) -> list[tuple[int, int]]:
+    """Positions i < j (1-based) of equal numbers in a line."""
+    at: dict[int, list[int]] = {}
+    for i, v in enumerate(line, 1):
+        at.setdefault(v, []).append(i)
+    return [(i, j) for pos in at.values() for k, i in enumerate(pos) for j in pos[k + 1:]]
 
 
 PUZZLE = HitoriPuzzle()
