@@ -209,3 +209,26 @@ def test_removable_clues_are_givens_and_signs() -> None:
     signs = PUZZLE.clues(aspuzzle.loads("4:1R,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,",
                                         type="futoshiki").instance).items
     assert all(GENERATOR.removable(normal, c) for c in signs)
+
+
+def test_direct_closure_with_pair_rules_is_the_explanations_verdict() -> None:
+    """A case-tier candidate is dropped when the rule files, pair rules too, applied all at once
+    round by round solve it: on minimal puzzles that is exactly when the explanation needs no
+    case split; a grade asked at the puzzle's tier is its full grade."""
+    from aspuzzle.api import Loaded
+    from aspuzzle.puzzles.futoshiki.generate import _minimal, _with, closes_directly
+    from aspuzzle.puzzles.futoshiki.reasoning import FutoshikiReasoner
+
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(8):
+        m = _minimal(rng.choice([5, 6]), False, rng)
+        inst = _with(m.blank, [m.cands[j] for j in sorted(m.keep)])
+        loaded = Loaded(PUZZLE, inst, "generated")
+        full = grade(loaded)
+        assert full.graded and full.tier is not None
+        seen.add(full.tier)
+        assert closes_directly(FutoshikiReasoner(inst)) is (full.tier is Tier.DIRECT)
+        at = grade(loaded, at_most=full.tier)
+        assert (at.tier, at.rules, at.score) == (full.tier, full.rules, full.score)
+    assert seen == {Tier.DIRECT, Tier.CASE}

@@ -60,6 +60,8 @@ from aspuzzle.diagnosis import Clue, ClueSolver
 from aspuzzle.difficulty import Tier, grade
 from aspuzzle.engine import Grounded, Program, SolveConfig
 from aspuzzle.errors import UsageError
+from aspuzzle.explain.asp import AspReasoner
+from aspuzzle.explain.steps import Board
 from aspuzzle.generator.base import Proposal, Request
 from aspuzzle.puzzles.base import lp_file
 from aspuzzle.puzzles.futoshiki import PUZZLE
@@ -69,11 +71,11 @@ from aspuzzle.puzzles.futoshiki.model import (
     FutoshikiSolution,
     neighbour_pairs,
 )
-from aspuzzle.puzzles.futoshiki.reasoning import MAX_CASE_BRANCHES
+from aspuzzle.puzzles.futoshiki.reasoning import MAX_CASE_BRANCHES, FutoshikiReasoner
 from aspuzzle.puzzles.futoshiki.rules.fast import CONTRADICTIONS, DIRECT, FastRules, State
 
 __all__ = ["GENERATOR", "MAX_ADJACENT", "MAX_SIZE", "MIN_SIZE", "FutoshikiGenerator",
-           "latin_square", "splits_needed"]
+           "closes_directly", "latin_square", "splits_needed"]
 
 MIN_SIZE = 4
 """Smaller grids hold no puzzle worth the name (a 3x3 is solved at sight)."""
@@ -240,6 +242,18 @@ class _Closure:
                 if first or self.solved(s):
                     break
         return progress
+
+
+def closes_directly(reasoner: FutoshikiReasoner) -> bool:
+    """Do the direct rules, the pair rules too, solve the puzzle? The rule files applied all at
+    once, round after round (:meth:`AspReasoner.probe`: the pair rules in the rounds where the
+    others find nothing), a few dozen solves where the explanation takes hundreds of steps.
+    Candidates only ever go, and a rule that strikes one out still does on a board that knows
+    more (or the candidate is gone already), so the rules reach the same board in any order:
+    this is the explanation's verdict at tier ``direct``. The case closure of
+    :func:`splits_needed` leaves the pair rules out and may call such a puzzle ``case``."""
+    p = AspReasoner.probe(reasoner, Board({}), (), ())
+    return not p.dead and p.rounds < reasoner.max_probe_rounds and reasoner.complete(p.board)
 
 
 def splits_needed(inst: FutoshikiInstance, limit: int = -1) -> int | None:
@@ -425,7 +439,13 @@ class FutoshikiGenerator:
                 if hard is None:
                     return None
                 inst = hard
-        return Proposal(inst, m.solution, grade(Loaded(PUZZLE, inst, "generated")))
+        reasoner = FutoshikiReasoner(inst)
+        if tier is not Tier.DIRECT and closes_directly(reasoner):
+            return None  # the closures above leave out the pair rules: this one has them
+        # graded at the tier asked at most: the same grade as in full for a puzzle of that
+        # tier, and no search for deeper splits in one beyond it (the driver drops it)
+        return Proposal(inst, m.solution, grade(Loaded(PUZZLE, inst, "generated"),
+                                                reasoner=reasoner, at_most=tier))
 
     def _fill(self, m: _Minimal, inst: FutoshikiInstance, splits: int,
               rng: random.Random) -> FutoshikiInstance:

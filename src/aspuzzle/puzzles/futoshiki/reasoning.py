@@ -131,6 +131,7 @@ class FutoshikiReasoner(AspReasoner):
                                           _F("cell_has_number", args))
         self._claims: set[int] = set()
         self._game_lits: dict[Key, int | None] | None = None
+        self._unique: tuple[dict[Key, str], ...] | None = None
         self._claim_lits: dict[tuple[Key, str], int] = {}
         self._doubt = 0
         self._chains: dict[tuple[Cell, str], list[Cell]] = {}
@@ -241,12 +242,35 @@ class FutoshikiReasoner(AspReasoner):
 
     # --- re-proofs in one solve ------------------------------------------------------------------
 
+    def _agrees(self, board: Board) -> dict[Key, str] | None:
+        """The puzzle's solution as a board, if it has exactly one (clingo is asked once) and
+        ``board`` agrees with it; else None."""
+        if self._unique is None:
+            sols = self.solutions(Board({}), 2)
+            self._unique = (dict(self.solution_board(sols[0]).cells),) if len(sols) == 1 \
+                else ()
+        if not self._unique:
+            return None
+        solution = self._unique[0]
+        return solution if board.cells.items() <= solution.items() else None
+
+    def refutes(self, board: Board) -> bool:
+        if self._agrees(board) is not None:
+            return False  # the one solution completes it
+        return super().refutes(board)
+
     def entails(self, board: Board, sets: Sets, links: tuple[Link, ...] = ()) -> bool:
         """Do the board and the game rules force every claim? (rules/reproof.lp: the claims
         are externals, and the board plus ``doubt`` has no answer)
 
         One short solve per step: the board and the claims go to clingo as solver literals,
-        looked up once, and the solve runs in this thread."""
+        looked up once, and the solve runs in this thread. None on a board that agrees with
+        the puzzle's one solution (clingo proves it unique once, :meth:`_agrees`): that
+        solution is then the only one the board allows, so the claims are forced exactly when
+        it agrees with them, as a solve would find."""
+        solution = self._agrees(board)
+        if solution is not None:
+            return all(solution.get(k) == v for k, v in sets)
         game = self._game
         if self._game_lits is None:
             answer = _literals(game, "cell_has_number")
