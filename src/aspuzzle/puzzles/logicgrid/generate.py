@@ -159,7 +159,9 @@ class LogicGridGenerator:
             return None
         from aspuzzle.api import Loaded
 
-        g = grade(Loaded(PUZZLE, inst, "generated"))
+        # at the tier asked at most: the full grade for a puzzle of that tier, and no search
+        # for deeper splits in one beyond it (dropped anyway)
+        g = grade(Loaded(PUZZLE, inst, "generated"), at_most=request.tier)
         if not g.graded or g.tier is not request.tier:
             return None
         return Proposal(inst, solution, g)
