@@ -556,7 +556,7 @@ def goals_section(args: argparse.Namespace, console: Console) -> list[str]:
         cells = goal_cells(r)
         colour = {"PASS": "green", "FAIL": "bold red", "WRONG": "bold red"}.get(r.verdict)
         if colour:
-            cells[-1] = f"[{colour}]{cells[-1]}[/{colour}]"
+            cells[-2] = f"[{colour}]{cells[-2]}[/{colour}]"
         table.add_row(*cells)
     console.print(table)
     notes = [*GOAL_NOTES, f"load average {load_before} before, {_loadavg()} after"]
