@@ -55,8 +55,8 @@ can be written as his game ID. A 3-wide grid holds at most 2 tents a line and it
 little more than counting."""
 MAX_SIDE = 50
 """Grading (the explain engine) dominates and grows much faster than the grid: on this
-2-core machine one 40x40 took 25 s (direct) and 130 s (case), one 50x50 direct 88 s; larger
-grids would take many minutes a puzzle."""
+2-core machine one 40x40 took 21 s of CPU time (direct) and 107 s (case), one 50x50 direct
+80 s (README, Tents speed); larger grids would take many minutes a puzzle."""
 _DENSITY = 5
 """One tent (and one tree) per this many cells, as Tatham's generator places them."""
 _WANT = 0.9
