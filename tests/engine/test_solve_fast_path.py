@@ -135,6 +135,13 @@ def test_solve_read_reads_each_model_in_its_callback() -> None:
 
 # -- one program grounded per kind of puzzle (aspuzzle.engine.reuse) ------------------------
 
+@pytest.fixture(autouse=True)
+def _build_soon(monkeypatch: pytest.MonkeyPatch) -> None:
+    from aspuzzle.engine import reuse
+
+    monkeypatch.setattr(reuse, "BUILD_AFTER_AT_MOST", reuse.BUILD_AFTER)
+
+
 def _reusable() -> list[Loaded]:
     out = [aspuzzle.load(f) for t in TYPES for f in sorted((EXAMPLES / t).iterdir())]
     for t in TYPES:
@@ -190,6 +197,18 @@ def test_reused_program_pairing_and_out_of_range_input() -> None:
             assert (got.status, list(got.solutions)) == _reference(tents, options)
     assert reuse.solve_literals(tents.puzzle.reuse(inst, SolveOptions())) is None
     reuse.clear()
+
+
+def test_build_after_grows_with_the_program() -> None:
+    from aspuzzle.engine import reuse
+
+    small = aspuzzle.load(EXAMPLES / "tents" / "seed-6x6.txt")
+    big = max((aspuzzle.loads(r["id"], type="tents") for r in read_jsonl(DATA / CORPUS["tents"])),
+              key=lambda p: p.instance.width)
+    assert big.instance.width >= 15
+    costs = [p.puzzle.reuse(p.instance, SolveOptions()).build_after  # type: ignore[attr-defined]
+             for p in (small, big)]
+    assert reuse.BUILD_AFTER <= costs[0] < costs[1]
 
 
 def test_hitori_pairs_are_the_written_pairs() -> None:

@@ -110,7 +110,9 @@ class FutoshikiPuzzle:
                           self.answer_signatures(options), constants=self.constants(instance))
         return Reuse(("futoshiki", instance.size, tuple(str(e) for e in encodings)), program,
                      (("greater_than", 4), ("adjacent", 4), ("adjacent_mode", 0)),
-                     tuple(true), givens=(("cell_has_number", 3),))
+                     tuple(true), givens=(("cell_has_number", 3),),
+                     # 12x12: ~80 ms once, ~20 ms saved a puzzle
+                     build_after=max(2, instance.size ** 2 // 30))
 
     def user_asp(self, instance: FutoshikiInstance) -> str:
         return ""

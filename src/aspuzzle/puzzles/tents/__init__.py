@@ -92,8 +92,11 @@ class TentsPuzzle:
                  if n is not None]
         program = Program((*self.encodings(options), lp_file(__name__, "reuse.lp")), (),
                           self.answer_signatures(options), constants=self.constants(instance))
+        # built once a size has come back about as often as building it costs solves (20x20:
+        # ~140 ms once, ~3 ms saved a puzzle)
         return Reuse(("tents", instance.height, instance.width, options.pairing), program,
-                     (("tree", 2), ("tent_row", 2), ("tent_column", 2)), tuple(true))
+                     (("tree", 2), ("tent_row", 2), ("tent_column", 2)), tuple(true),
+                     build_after=max(2, instance.height * instance.width // 10))
 
     def user_asp(self, instance: TentsInstance) -> str:
         return ""
