@@ -71,9 +71,9 @@ MIN_SIDE = 3
 lines of two, where the only thing to see is a pair of equal numbers, one of them shaded; 3x3
 is the smallest grid whose puzzles can need a case split (about one in six, drawn uniformly)."""
 MAX_SIDE = 100
-"""Rows and columns, each, at most: grading a 50x50 already takes about half a minute (the
-explain engine's time grows with about the fourth power of the side), so larger grids would
-take many minutes each. Numbers go up to max(W, H): Tatham IDs hold grids up to 61x61 (one
+"""Rows and columns, each, at most: grading a 50x50 still takes several seconds (the explain
+engine's time grows with about the third to fourth power of the side), so larger grids would
+take minutes each. Numbers go up to max(W, H): Tatham IDs hold grids up to 61x61 (one
 character per cell, 1..61), puzz.link URLs and the text format every size."""
 ROUNDS = 12
 """Re-numbering rounds of one attempt (a unique puzzle takes 0 to 3 in nearly every case)."""
