@@ -395,6 +395,8 @@ def _search(reasoner: Reasoner, board: Board, ev: Evaluation, depth: int, *,
             alive += not p.dead
         if pruned:
             continue
+        if best is not None and cost >= best.cost:
+            continue  # it cannot be chosen: spare merging its branches
         trial = _Trial(case, tuple(probes), cost)
         got = _conclusion(board, trial)
         if wanted is not None and not (set(wanted[0]) <= set(got[0])
