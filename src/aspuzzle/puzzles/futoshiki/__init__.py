@@ -4,8 +4,7 @@ and Tatham's adjacent mode, where bars mark the neighbours that differ by exactl
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from importlib.resources.abc import Traversable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import clingo
 
@@ -20,6 +19,9 @@ from aspuzzle.puzzles.futoshiki.model import (
     validate,
     verify,
 )
+
+if TYPE_CHECKING:  # importlib.resources costs ~6 ms at start-up, for an annotation
+    from importlib.resources.abc import Traversable
 
 LARGE = 8
 """From this size on, large.lp (an implied rule) makes solving faster."""

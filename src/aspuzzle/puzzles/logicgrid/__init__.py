@@ -6,8 +6,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Mapping, Sequence
-from importlib.resources.abc import Traversable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import clingo
 
@@ -28,6 +27,9 @@ from aspuzzle.puzzles.logicgrid.model import (
     validate,
     verify,
 )
+
+if TYPE_CHECKING:  # importlib.resources costs ~6 ms at start-up, for an annotation
+    from importlib.resources.abc import Traversable
 
 __all__ = ["PUZZLE", "LogicGridInstance", "LogicGridPuzzle", "LogicGridSolution", "term"]
 
