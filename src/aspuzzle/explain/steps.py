@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 __all__ = [
     "JSON",
@@ -19,6 +19,7 @@ __all__ = [
     "Cell",
     "Encode",
     "Explanation",
+    "FirstThenEvery",
     "Key",
     "Kind",
     "LazySteps",
@@ -238,3 +239,64 @@ class LazySteps(Sequence[Step]):
 
     def __repr__(self) -> str:
         return repr(list(self))
+
+
+_T = TypeVar("_T")
+
+
+class FirstThenEvery(LazySteps, Generic[_T]):
+    """Steps on a board, found as far as they are looked at: ``first()`` gives what the first
+    step is made of (None if there is none), ``every()`` what every step is made of, and
+    ``describe(board, item)`` makes a step of one, when it is first looked at. A run of the
+    rules takes only the first step, which may need fewer solves than every step."""
+
+    def __init__(self, board: Board, first: Callable[[], _T | None],
+                 every: Callable[[], list[_T]], describe: Callable[[Board, _T], Step]) -> None:
+        self._board = board
+        self._first_fn = first
+        self._every_fn = every
+        self._describe = describe
+        self._looked = False
+        self._first: _T | None = None
+        self._every: list[_T] | None = None
+        self._steps: dict[int, Step] = {}
+
+    def _first_item(self) -> _T | None:
+        if not self._looked:
+            self._looked = True
+            if self._every is None:
+                self._first = self._first_fn()
+            else:
+                self._first = self._every[0] if self._every else None
+        return self._first
+
+    def _items(self) -> list[_T]:
+        if self._every is None:
+            self._every = self._every_fn()
+        return self._every
+
+    def __bool__(self) -> bool:
+        return self._first_item() is not None
+
+    def __len__(self) -> int:
+        return len(self._items())
+
+    @overload
+    def __getitem__(self, i: int) -> Step: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Step]: ...
+
+    def __getitem__(self, i: int | slice) -> Step | list[Step]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        step = self._steps.get(i)
+        if step is None:
+            if i == 0:
+                item = self._first_item()
+                if item is None:
+                    raise IndexError(i)
+            else:
+                item = self._items()[i]
+            step = self._steps[i] = self._describe(self._board, item)
+        return step

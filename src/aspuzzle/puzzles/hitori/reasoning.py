@@ -20,7 +20,7 @@ shaded cell, ``5o`` (or ``5+``) a cell marked unshaded, a bare number a cell not
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, overload
+from typing import Any, ClassVar
 
 import clingo
 
@@ -29,7 +29,7 @@ from aspuzzle.errors import InputError, Location, UsageError
 from aspuzzle.explain.asp import SHOW, AspReasoner, Hit
 from aspuzzle.explain.loop import Case, Evaluation
 from aspuzzle.explain.rules import RuleInfo, rule_files
-from aspuzzle.explain.steps import Board, Cell, Kind, LazySteps, Step, Use, cells_text
+from aspuzzle.explain.steps import Board, Cell, FirstThenEvery, Kind, Step, Use, cells_text
 from aspuzzle.puzzles.base import Reasoning
 from aspuzzle.puzzles.hitori import PUZZLE
 from aspuzzle.puzzles.hitori.model import HitoriInstance, HitoriSolution, neighbours4
@@ -188,63 +188,6 @@ class _Stage:
         self.known = (board, hits)
         if not hits and self._grows is not None:
             self._empty = [board, *self._empty[:_EMPTY_KEPT - 1]]
-
-
-class _Lazy(LazySteps):
-    """Steps on a board, found as far as they are looked at: the first (``first()`` gives its
-    hit) may need fewer solves than every one (``every()``); each step is described when first
-    looked at."""
-
-    def __init__(self, reasoner: HitoriReasoner, board: Board,
-                 first: Callable[[], Hit | None], every: Callable[[], list[Hit]]) -> None:
-        self._reasoner = reasoner
-        self._board = board
-        self._first_fn = first
-        self._every_fn = every
-        self._looked = False
-        self._first: Hit | None = None
-        self._every: list[Hit] | None = None
-        self._steps: dict[int, Step] = {}
-
-    def _first_hit(self) -> Hit | None:
-        if not self._looked:
-            self._looked = True
-            if self._every is None:
-                self._first = self._first_fn()
-            else:
-                self._first = self._every[0] if self._every else None
-        return self._first
-
-    def _hits(self) -> list[Hit]:
-        if self._every is None:
-            self._every = self._every_fn()
-        return self._every
-
-    def __bool__(self) -> bool:
-        return self._first_hit() is not None
-
-    def __len__(self) -> int:
-        return len(self._hits())
-
-    @overload
-    def __getitem__(self, i: int) -> Step: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[Step]: ...
-
-    def __getitem__(self, i: int | slice) -> Step | list[Step]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        step = self._steps.get(i)
-        if step is None:
-            if i == 0:
-                hit = self._first_hit()
-                if hit is None:
-                    raise IndexError(i)
-            else:
-                hit = self._hits()[i]
-            step = self._steps[i] = self._reasoner.describe(self._board, hit)
-        return step
 
 
 def _c(cell: Cell) -> str:
@@ -497,11 +440,11 @@ class HitoriReasoner(AspReasoner):
         """The rules on the board, solved only as far as asked: a run of the rules asks whether
         a contradiction fires and, if none, for the first direct step (see :data:`_STAGES`)."""
         return Evaluation(board,
-                          _Lazy(self, board, lambda: self._first_direct(board),
-                                lambda: self._direct(board)),
-                          _Lazy(self, board, lambda: next(iter(self._contradictions(board)),
+                          FirstThenEvery(board, lambda: self._first_direct(board),
+                                lambda: self._direct(board), self.describe),
+                          FirstThenEvery(board, lambda: next(iter(self._contradictions(board)),
                                                           None),
-                                lambda: self._contradictions(board)))
+                                lambda: self._contradictions(board), self.describe))
 
     def _all_hits(self, board: Board, *, late: bool = False) -> list[Hit]:
         """Every rule instance on the board, in order of preference; the late rules only when

@@ -15,17 +15,17 @@ the ASP rules, so every emitted step comes from a rule file and is re-proven.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import comb
-from typing import TYPE_CHECKING, Any, ClassVar, cast, overload
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import clingo
 
 from aspuzzle.engine import Grounded, Program, SolveConfig
 from aspuzzle.explain.loop import Case, Evaluation, Probe, ReasonerBase
-from aspuzzle.explain.steps import Board, Cell, Kind, LazySteps, Link, Step, Use, cells_text
+from aspuzzle.explain.steps import Board, Cell, FirstThenEvery, Kind, Link, Step, Use, cells_text
 from aspuzzle.puzzles.base import SolveOptions, lp_file
 from aspuzzle.puzzles.tents import PUZZLE
 from aspuzzle.puzzles.tents.model import TentsInstance, TentsSolution, neighbours4, neighbours8
@@ -104,66 +104,6 @@ def _key(sym: clingo.Symbol) -> tuple[str, object]:
     if sym.name == "pair":
         return ("pair", ((args[0], args[1]), (args[2], args[3])))
     return (sym.name, (args[0], args[1]))
-
-
-class _Steps(LazySteps):
-    """Steps on a board, found as far as they are looked at: ``first()`` gives the hits of the
-    first step (None if there is none), ``every()`` those of every step; each step is described
-    when first looked at. A run of the rules takes only the first step, and that may need fewer
-    solves than every step (see :meth:`TentsReasoner.evaluate`)."""
-
-    def __init__(self, reasoner: TentsReasoner, board: Board,
-                 first: Callable[[], list[Hit] | None],
-                 every: Callable[[], list[list[Hit]]]) -> None:
-        self._reasoner = reasoner
-        self._board = board
-        self._first_fn = first
-        self._every_fn = every
-        self._looked = False
-        self._first: list[Hit] | None = None
-        self._every: list[list[Hit]] | None = None
-        self._steps: dict[int, Step] = {}
-
-    def _first_group(self) -> list[Hit] | None:
-        if not self._looked:
-            self._looked = True
-            if self._every is None:
-                self._first = self._first_fn()
-            else:
-                self._first = self._every[0] if self._every else None
-        return self._first
-
-    def _groups(self) -> list[list[Hit]]:
-        if self._every is None:
-            self._every = self._every_fn()
-        return self._every
-
-    def __bool__(self) -> bool:
-        return self._first_group() is not None
-
-    def __len__(self) -> int:
-        return len(self._groups())
-
-    @overload
-    def __getitem__(self, i: int) -> Step: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[Step]: ...
-
-    def __getitem__(self, i: int | slice) -> Step | list[Step]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        step = self._steps.get(i)
-        if step is None:
-            if i == 0:
-                group = self._first_group()
-                if group is None:
-                    raise IndexError(i)
-            else:
-                group = self._groups()[i]
-            step = self._steps[i] = self._reasoner.describe_group(self._board, group)
-        return step
-
 
 
 FULL = 1 << 30
@@ -474,10 +414,10 @@ class TentsReasoner(ReasonerBase):
         if not self.reuse:
             hits = self.hits(board)
             direct, contradictions = self._groups(board, hits)
-            return Evaluation(board, _Steps(self, board, lambda: direct[0] if direct else None,
-                                            lambda: direct),
-                              _Steps(self, board, lambda: contradictions[0] if contradictions
-                                     else None, lambda: contradictions))
+            return Evaluation(board, FirstThenEvery(board, lambda: direct[0] if direct else None,
+                                            lambda: direct, self.describe_group),
+                              FirstThenEvery(board, lambda: contradictions[0] if contradictions
+                                     else None, lambda: contradictions, self.describe_group))
 
         def every_direct() -> list[list[Hit]]:
             return self._groups(board, self.hits(board))[0]
@@ -489,9 +429,10 @@ class TentsReasoner(ReasonerBase):
                     for g in self._groups(board, self._solve(st, board))[1]]
 
         return Evaluation(board,
-                          _Steps(self, board, lambda: self._first_direct(board), every_direct),
-                          _Steps(self, board, lambda: next(iter(every_contradiction()), None),
-                                 every_contradiction))
+                          FirstThenEvery(board, lambda: self._first_direct(board), every_direct,
+                                         self.describe_group),
+                          FirstThenEvery(board, lambda: next(iter(every_contradiction()), None),
+                                 every_contradiction, self.describe_group))
 
     def _consistent(self, board: Board) -> bool:
         """Does the board agree with the one solution of the puzzle, as far as known? (The
