@@ -11,44 +11,15 @@ from hypothesis import strategies as st
 
 from aspuzzle.explain import Board, Kind
 from aspuzzle.puzzles.tents.fast import FastBoard
-from aspuzzle.puzzles.tents.model import TentsInstance, neighbours4
+from aspuzzle.puzzles.tents.model import TentsInstance
 from aspuzzle.puzzles.tents.reasoning import TentsReasoner, _count_placements, placements
+from tests.explain.tents_boards import tents_boards
 
 Cell = tuple[int, int]
 
 
-@st.composite
-def boards(draw: st.DrawFn) -> tuple[TentsInstance, Board]:
-    h = draw(st.integers(1, 6))
-    w = draw(st.integers(1, 6))
-    cells = [(r, c) for r in range(1, h + 1) for c in range(1, w + 1)]
-    trees = frozenset(c for c in cells if draw(st.integers(0, 3)) == 0)
-    clue = st.one_of(st.none(), st.integers(0, 3))
-    rows = tuple(draw(clue) for _ in range(h))
-    cols = tuple(draw(clue) for _ in range(w))
-    inst = TentsInstance(h, w, trees, tuple(min(x, w) if x is not None else None for x in rows),
-                         tuple(min(x, h) if x is not None else None for x in cols))
-    marks: dict[Cell, str] = {}
-    for c in cells:
-        if c not in trees:
-            v = draw(st.integers(0, 4))
-            if v == 1:
-                marks[c] = "tent"
-            elif v == 2:
-                marks[c] = "grass"
-    links: list[tuple[Cell, Cell]] = []
-    used: set[Cell] = set()
-    for t in sorted(trees):
-        options = [x for x in neighbours4(t) if marks.get(x) == "tent" and x not in used]
-        if options and draw(st.booleans()):
-            x = draw(st.sampled_from(options))
-            links.append((t, x))
-            used.add(x)
-    return inst, Board(marks, frozenset(links))
-
-
 @settings(max_examples=150, deadline=None)
-@given(boards())
+@given(tents_boards())
 def test_one_round_of_the_fast_rules_equals_the_rule_files(case: tuple[TentsInstance, Board]
                                                            ) -> None:
     inst, board = case

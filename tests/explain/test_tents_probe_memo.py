@@ -17,39 +17,9 @@ from aspuzzle.explain.loop import Probe
 from aspuzzle.puzzles.tents.fast import FastBoard
 from aspuzzle.puzzles.tents.model import TentsInstance, neighbours4
 from aspuzzle.puzzles.tents.reasoning import TentsReasoner
+from tests.explain.tents_boards import tents_boards
 
 Cell = tuple[int, int]
-
-
-@st.composite
-def boards(draw: st.DrawFn, side: int) -> tuple[TentsInstance, Board]:
-    """A random instance up to ``side`` x ``side`` and a board of it (marks and links)."""
-    h = draw(st.integers(1, side))
-    w = draw(st.integers(1, side))
-    cells = [(r, c) for r in range(1, h + 1) for c in range(1, w + 1)]
-    trees = frozenset(c for c in cells if draw(st.integers(0, 3)) == 0)
-    clue = st.one_of(st.none(), st.integers(0, 4))
-    rows = tuple(draw(clue) for _ in range(h))
-    cols = tuple(draw(clue) for _ in range(w))
-    inst = TentsInstance(h, w, trees, tuple(min(x, w) if x is not None else None for x in rows),
-                         tuple(min(x, h) if x is not None else None for x in cols))
-    marks: dict[Cell, str] = {}
-    for c in cells:
-        if c not in trees:
-            v = draw(st.integers(0, 5))
-            if v == 1:
-                marks[c] = "tent"
-            elif v == 2:
-                marks[c] = "grass"
-    links: list[tuple[Cell, Cell]] = []
-    used: set[Cell] = set()
-    for t in sorted(trees):
-        options = [x for x in neighbours4(t) if marks.get(x) == "tent" and x not in used]
-        if options and draw(st.booleans()):
-            x = draw(st.sampled_from(options))
-            links.append((t, x))
-            used.add(x)
-    return inst, Board(marks, frozenset(links))
 
 
 def _same(a: Probe, b: Probe) -> bool:
@@ -61,7 +31,7 @@ def _same(a: Probe, b: Probe) -> bool:
 def extended(draw: st.DrawFn) -> tuple[TentsInstance, Board, Board,
                                        list[tuple[tuple[tuple[Cell, str], ...],
                                                   tuple[tuple[Cell, Cell], ...]]]]:
-    inst, board = draw(boards(8))
+    inst, board = draw(tents_boards(8, most_clue=4, blank_odds=5))
     free = [(r, c) for r in range(1, inst.height + 1) for c in range(1, inst.width + 1)
             if (r, c) not in inst.trees]
     unknown = [c for c in free if c not in board.cells]
