@@ -348,16 +348,20 @@ def _solve_handler(args: argparse.Namespace) -> Handler:
         result = api.solve(loaded, max_solutions=args.max, config=config, options=options)
         if args.json:
             return result.exit_code, result.to_json()
-        if picture is not None:
-            if result.solutions:
+        if picture is not None or write is not None:
+            if not result.solutions:
+                _fail(f"{loaded.source}: {_verdict(result)}")
+                return result.exit_code, None
+            if len(result.solutions) > 1:
+                # one picture or one written solution: say that it is one of several
+                where = result.differences()
+                _say(f"aspuzzle: note: {_printable(loaded.source)}: several solutions; the "
+                     f"first is {'drawn' if picture else 'written'}"
+                     + (f" ({_printable(where)})" if where else ""), err=True)
+            if picture is not None:
                 _emit_picture(picture, loaded, result.solutions[0], args.output)
-            else:
-                _fail(f"{loaded.source}: {_verdict(result)}")
-        elif write is not None:
-            if result.solutions:
+            elif write is not None:
                 sys.stdout.write(write(loaded.instance, result.solutions[0]))
-            else:
-                _fail(f"{loaded.source}: {_verdict(result)}")
         else:
             _print_result(arg, loaded, result, args.ascii, many)
         return result.exit_code, None

@@ -312,3 +312,22 @@ def test_docstring_example() -> None:
 
     result = doctest.testmod(aspuzzle.render.svg)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_picture_of_one_of_several_solutions_says_so(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """An empty 3x3 Futoshiki has many solutions: the picture is of the first one drawn, and
+    stderr says that it is one of several and where the first two differ."""
+    from aspuzzle import cli
+
+    puzzle = tmp_path / "empty.txt"
+    puzzle.write_text(".   .   .\n\n.   .   .\n\n.   .   .\n")
+    out = tmp_path / "first.svg"
+    assert cli.main(["solve", str(puzzle), "--type", "futoshiki", "--svg", "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "several solutions; the first is drawn" in err and "differ at" in err
+    parse(out.read_text())
+    unique = tmp_path / "unique.svg"
+    assert cli.main(["solve", str(EXAMPLES / "futoshiki" / "seed-4x4.txt"), "--svg",
+                     "-o", str(unique)]) == 0
+    assert "several" not in capsys.readouterr().err
