@@ -27,14 +27,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
-from typing import Any, overload
+from typing import Any
 
 import clingo
 
 from aspuzzle.engine import Grounded, Program
 from aspuzzle.explain.loop import Case, Evaluation, Probe, ReasonerBase
 from aspuzzle.explain.rules import RuleInfo, by_name, rule_files
-from aspuzzle.explain.steps import Board, Key, Kind, LazySteps, Link, Step
+from aspuzzle.explain.steps import Board, FirstThenEvery, Key, Kind, Link, Step
 from aspuzzle.puzzles.base import Puzzle, SolveOptions, lp_file
 
 __all__ = ["SHOW", "AspReasoner", "Hit"]
@@ -53,33 +53,11 @@ class Hit:
     sets: list[tuple[Key, str]] = field(default_factory=list)
 
 
-class _Described(LazySteps):
+def _described(reasoner: AspReasoner, board: Board, hits: list[Hit]) -> FirstThenEvery[Hit]:
     """The steps of some hits on a board, each described when first looked at: an evaluation
     lists every rule instance that applies, and a run of the rules takes only the first."""
-
-    def __init__(self, reasoner: AspReasoner, board: Board, hits: list[Hit]) -> None:
-        self._reasoner = reasoner
-        self._board = board
-        self._hits = hits
-        self._steps: list[Step | None] = [None] * len(hits)
-
-    def __len__(self) -> int:
-        return len(self._hits)
-
-    @overload
-    def __getitem__(self, i: int) -> Step: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[Step]: ...
-
-    def __getitem__(self, i: int | slice) -> Step | list[Step]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        step = self._steps[i]
-        if step is None:
-            step = self._steps[i] = self._reasoner.describe(self._board, self._hits[i])
-        return step
-
+    return FirstThenEvery(board, lambda: hits[0] if hits else None, lambda: hits,
+                          reasoner.describe)
 
 
 class AspReasoner(ReasonerBase):
@@ -245,8 +223,8 @@ class AspReasoner(ReasonerBase):
 
     def evaluate(self, board: Board) -> Evaluation:
         direct, contradictions = self._split(board)
-        return Evaluation(board, _Described(self, board, direct),
-                          _Described(self, board, contradictions))
+        return Evaluation(board, _described(self, board, direct),
+                          _described(self, board, contradictions))
 
     def applications(self, board: Board, rule_id: str) -> list[Step]:
         """Every instance of a direct or contradiction rule on the board, described."""
