@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:  # clingo takes ~40 ms to import: not for the CLI's --help
@@ -89,6 +90,8 @@ def no_reasoning(name: str) -> Reasoning:
                      "yet")
 
 
+@cache  # the path of a package's file does not change while the process runs; it is
+# looked up on every solve by some types
 def lp_file(package: str, name: str) -> Traversable:
     """An encoding file shipped in a package.
 
