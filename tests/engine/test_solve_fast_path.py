@@ -211,20 +211,30 @@ def test_build_after_grows_with_the_program() -> None:
     assert reuse.BUILD_AFTER <= costs[0] < costs[1]
 
 
-def test_hitori_pairs_are_the_written_pairs() -> None:
-    # reuse.lp reads same_row/same_column where encoding.lp reads pairs of written/3 atoms
+def test_hitori_nogoods_are_the_written_pairs() -> None:
+    # reuse.lp takes the numbers as nogoods on blacked/2 where encoding.lp reads pairs of
+    # written/3 atoms: both unshaded, for equal numbers in a line; shaded, for a number alone
+    # in its row and column
     for loaded in PUZZLES:
         if loaded.puzzle.name != "hitori":
             continue
         grid = loaded.instance.grid
+        h, w = len(grid), len(grid[0])
         spec = loaded.puzzle.reuse(loaded.instance, SolveOptions())  # type: ignore[attr-defined]
-        rows = {(r, c1, c2) for r, row in enumerate(grid, 1) for c1, a in enumerate(row, 1)
-                for c2, b in enumerate(row, 1) if c1 < c2 and a == b}
-        cols = {(c, r1, r2) for r1, row1 in enumerate(grid, 1) for r2, row2 in enumerate(grid, 1)
-                for c in range(1, len(row1) + 1) if r1 < r2 and row1[c - 1] == row2[c - 1]}
-        assert {args for name, args in spec.true if name == "same_row"} == rows
-        assert {args for name, args in spec.true if name == "same_column"} == cols
-        assert len(spec.true) == len(rows) + len(cols)
+        assert spec.over == ("blacked", 2) and spec.true == ()
+        cells = [(r, c) for r in range(1, h + 1) for c in range(1, w + 1)]
+        lit = {cell: k for k, cell in enumerate(cells, 1)}
+        cell_of = {k: cell for cell, k in lit.items()}
+        got = [[(cell_of[abs(x)], x > 0) for x in nogood] for nogood in spec.nogoods(lit)]
+        pairs = {frozenset({(r1, c1), (r2, c2)}) for (r1, c1), (r2, c2)
+                 in itertools.combinations(cells, 2)
+                 if (r1 == r2 or c1 == c2) and grid[r1 - 1][c1 - 1] == grid[r2 - 1][c2 - 1]}
+        alone = {cell for cell in cells if not any(cell in p for p in pairs)}
+        assert all(len(n) == 2 and not n[0][1] and not n[1][1] for n in got if len(n) != 1)
+        assert {frozenset(cell for cell, _ in n) for n in got if len(n) == 2} == pairs
+        assert len([n for n in got if len(n) == 2]) == len(pairs)
+        assert sorted(n[0][0] for n in got if len(n) == 1) == sorted(alone)
+        assert all(n[0][1] for n in got if len(n) == 1)
 
 
 def test_busy_shared_program_is_not_waited_for() -> None:

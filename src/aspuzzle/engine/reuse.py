@@ -6,7 +6,10 @@ their rules and differ only in their input facts, so the rules can be grounded o
 input declared ``#external`` over every value it may take (every cell may hold a tree, every
 line any count); a puzzle is then one solve call with its own input atoms set true and every
 other input atom false. The learnt nogoods clingo keeps between such calls follow from
-the rules alone, so they stay valid for every later puzzle.
+the rules alone, so they stay valid for every later puzzle. Where the input would take too
+many externals (every pair of cells of a line of a 50x50 Hitori: 122,500, and a solve that
+assumes them all), the program takes none and a puzzle adds its input as ground constraints
+behind an atom of its own (``Reuse.nogoods``), assumed for its solve and released after it.
 
 A kind's program is larger than one puzzle's (a 25x25 Tents: ~0.3 s once, then ~8 ms a puzzle
 instead of ~13 ms), so it is grounded only once the kind has come back about as many times as
@@ -22,15 +25,15 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import clingo
 
 from aspuzzle.engine import Answers, Grounded, Program, Signature, SolveConfig
 
-__all__ = ["BUILD_AFTER", "KEEP", "Reuse", "clear", "solve"]
+__all__ = ["BUILD_AFTER", "KEEP", "RENEW_AFTER", "Reuse", "clear", "solve"]
 
 T = TypeVar("T")
 
@@ -38,11 +41,18 @@ BUILD_AFTER = 2
 """Default of ``Reuse.build_after``."""
 KEEP = 8
 """Shared programs kept per process."""
+RENEW_AFTER = 2000
+"""Solves with ``Reuse.nogoods`` after which a shared program is built afresh: clingo keeps a
+little of each such solve (its guard atom: ~2 KB), so that a long-running process would
+otherwise grow without bound."""
 BUILD_AFTER_AT_MOST: int | None = None
 """A cap on every ``Reuse.build_after`` (tests set it, to reach shared programs soon)."""
 
 Atom = tuple[str, tuple[int, ...]]
 """An input atom by name and integer arguments: ``("tree", (3, 4))``."""
+Nogoods = Callable[[Mapping[tuple[int, ...], int]], Iterable[Sequence[int]]]
+"""A puzzle's own constraints on a shared program: given the solver literals of the atoms of
+one signature by their arguments, lists of literals that must not all hold."""
 
 
 @dataclass(frozen=True)
@@ -63,12 +73,30 @@ class Reuse:
     build_after: int = BUILD_AFTER
     """Solves of the kind grounded afresh before its shared program is built (on the next):
     about the cost of building it over what it saves a puzzle."""
+    over: Signature | None = None
+    """The signature of the atoms ``nogoods`` speaks of."""
+    nogoods: Nogoods | None = None
+    """The puzzle's input as ground constraints, for a program that takes no input atoms: they
+    are added behind a fresh atom assumed true for this solve only and released after it
+    (clasp then drops them); a nogood of one literal is assumed false instead. An atom the
+    program does not hold (``KeyError``): the puzzle is grounded afresh."""
+    projective: bool = True
+    """False when the program's answer sets differ in their answer atoms alone (no helper
+    atom chosen freely): plain enumeration then tells answers apart, with less work per
+    solve than projective enumeration."""
 
 
 class _Shared:
     def __init__(self, reuse: Reuse) -> None:
         self.grounded = Grounded(reuse.program, SolveConfig())
         ctl = self.grounded.ctl
+        if not reuse.projective:
+            solve_conf: Any = ctl.configuration.solve
+            solve_conf.project = "no"
+        self.table: dict[tuple[int, ...], int] = {}
+        if reuse.over is not None:
+            for sa in ctl.symbolic_atoms.by_signature(*reuse.over):
+                self.table[tuple(a.number for a in sa.symbol.arguments)] = sa.literal
         self.index: dict[Atom, int] = {}
         self.inputs: set[int] = set()
         for sig in (*reuse.inputs, *reuse.givens):
@@ -78,6 +106,8 @@ class _Shared:
                 if sig in reuse.inputs:
                     self.inputs.add(sa.literal)
         self.lock = threading.Lock()
+        self.guarded = 0
+        """Solves that added nogoods (see RENEW_AFTER)."""
 
     def literals(self, true: Iterable[Atom]) -> tuple[list[int], list[int]] | None:
         """The puzzle's input externals and its other atoms (given digits), as literals."""
@@ -139,12 +169,24 @@ def solve(reuse: Reuse, read: Callable[[clingo.Model], T], max_answers: int,
     if shared is None:
         return None
     lits = shared.literals(reuse.true)
-    if lits is None or not shared.lock.acquire(blocking=False):
+    if lits is None:
         return None
     externals, others = lits
+    nogoods: list[Sequence[int]] = []
+    if reuse.nogoods is not None:
+        try:
+            nogoods = list(reuse.nogoods(shared.table))
+        except KeyError:
+            return None
+    if not shared.lock.acquire(blocking=False):
+        return None
     ctl = shared.grounded.ctl
+    guard: int | None = None
     try:
         start = time.perf_counter()
+        if nogoods:
+            guard, assumed = _add_nogoods(ctl, nogoods)
+            others = [*others, guard, *assumed]
         # every input external is false but the puzzle's own (set true for this solve only):
         # a few hundred calls, where assuming every input atom one way or the other would
         # hand clingo tens of thousands of literals (a 30x30 Hitori's pairs)
@@ -157,7 +199,35 @@ def solve(reuse: Reuse, read: Callable[[clingo.Model], T], max_answers: int,
     finally:
         for lit in externals:
             ctl.assign_external(lit, False)
+        if guard is not None:
+            ctl.release_external(guard)
+            shared.guarded += 1
+            if shared.guarded >= RENEW_AFTER:
+                _forget(reuse.key, shared)
         shared.lock.release()
+
+
+def _forget(key: Hashable, shared: _Shared) -> None:
+    """Drop a shared program (its next solve builds it again)."""
+    with _LOCK:
+        if _SHARED.get(key) is shared:
+            del _SHARED[key]
+
+
+def _add_nogoods(ctl: clingo.Control, nogoods: Iterable[Sequence[int]]) -> tuple[int, list[int]]:
+    """Add a puzzle's nogoods behind a fresh external atom (left free: the solve assumes it);
+    the atom and the literals to assume for the nogoods of one literal."""
+    assumed: list[int] = []
+    with ctl.backend() as backend:
+        guard = backend.add_atom()
+        backend.add_external(guard, clingo.TruthValue.Free)
+        add = backend.add_rule
+        for nogood in nogoods:
+            if len(nogood) == 1:
+                assumed.append(-nogood[0])
+            else:
+                add([], [guard, *nogood])
+    return guard, assumed
 
 
 def solve_literals(reuse: Reuse) -> tuple[list[int], list[int]] | None:

@@ -1,0 +1,140 @@
+"""Hitori on one program grounded per size (reuse.lp, the numbers added per solve as
+nogoods): every verdict and answer is the one encoding.lp gives a puzzle grounded afresh."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import clingo
+import pytest
+
+import aspuzzle
+from aspuzzle.api import Loaded, program
+from aspuzzle.engine import Grounded, Status, reuse
+from aspuzzle.puzzles import SolveOptions
+from aspuzzle.puzzles.hitori import PUZZLE, HitoriInstance, HitoriSolution
+from tests.conftest import DATA, EXAMPLES, ROOT, read_jsonl
+
+
+@pytest.fixture(autouse=True)
+def _fresh_programs(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(reuse, "BUILD_AFTER_AT_MOST", 0)  # built on a size's first solve
+    reuse.clear()
+    yield
+    reuse.clear()
+
+
+def _text(grid: list[list[int]]) -> str:
+    return "".join(" ".join(map(str, row)) + "\n" for row in grid)
+
+
+def _corpus() -> list[Loaded]:
+    out = [aspuzzle.load(f) for f in sorted((EXAMPLES / "hitori").iterdir())]
+    out += [aspuzzle.loads(rec["id"], type="hitori") for rec in read_jsonl(DATA / "hitori" /
+                                                                            "tatham.jsonl")]
+    out += [aspuzzle.loads(rec["url"]) for rec in read_jsonl(DATA / "hitori" / "puzzlink.jsonl")]
+    out += [aspuzzle.loads(_text(rec["grid"]), type="hitori")
+            for rec in read_jsonl(DATA / "hitori" / "gurobi-sample.jsonl")]
+    return out
+
+
+def _random(count: int, seed: int) -> list[Loaded]:
+    """Small grids of few numbers: many have several solutions or none."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        h, w = rng.randint(1, 6), rng.randint(1, 6)
+        top = rng.randint(1, max(h, w))
+        grid = [[rng.randint(1, top) for _ in range(w)] for _ in range(h)]
+        out.append(aspuzzle.loads(_text(grid), type="hitori"))
+    return out
+
+
+def _fresh(loaded: Loaded) -> tuple[Status, list[HitoriSolution]]:
+    res = Grounded(program(loaded)).solve(2)
+    return res.status, [PUZZLE.from_model(loaded.instance, sorted(a)) for a in res.answers]
+
+
+def _shared(loaded: Loaded) -> tuple[Status, list[HitoriSolution]]:
+    inst: HitoriInstance = loaded.instance
+    spec = PUZZLE.reuse(inst, SolveOptions())
+
+    def read(m: clingo.Model) -> HitoriSolution:
+        return PUZZLE.from_model(inst, m.symbols(shown=True))
+
+    res = reuse.solve(spec, read, 2, None)
+    assert res is not None, "solved on the shared program"
+    return res.status, list(res.answers)
+
+
+def _same(loaded: Loaded, got: tuple[Status, list[HitoriSolution]],
+          expected: tuple[Status, list[HitoriSolution]]) -> None:
+    status, answers = got
+    assert status is expected[0], loaded.source
+    if status is Status.MULTIPLE:
+        # which two come first depends on the solver's state (aspuzzle.solve lists a fresh
+        # grounding's two): two different solutions of the puzzle
+        assert len(answers) == 2 and answers[0] != answers[1]
+        for a in answers:
+            assert PUZZLE.verify(loaded.instance, a) == [], loaded.source
+    else:
+        assert answers == expected[1], loaded.source
+
+
+def test_corpus_same_as_fresh() -> None:
+    puzzles = _corpus()
+    assert len(puzzles) > 70
+    expected = [_fresh(p) for p in puzzles]
+    assert {s for s, _ in expected} >= {Status.UNIQUE}
+    for _ in range(2):  # again, on programs that have solved every other puzzle of their size
+        for loaded, exp in zip(puzzles, expected, strict=True):
+            _same(loaded, _shared(loaded), exp)
+
+
+def test_several_solutions_and_none_same_as_fresh() -> None:
+    puzzles = _random(150, seed=11)
+    expected = [_fresh(p) for p in puzzles]
+    assert {s for s, _ in expected} == {Status.UNIQUE, Status.MULTIPLE, Status.NONE}
+    for loaded, exp in zip(puzzles, expected, strict=True):
+        _same(loaded, _shared(loaded), exp)
+    # each of a size's puzzles constrains its own solve only: asked again in another order,
+    # the same verdicts
+    for loaded, exp in reversed(list(zip(puzzles, expected, strict=True))):
+        _same(loaded, _shared(loaded), exp)
+
+
+def test_non_unique_and_unsolvable_through_the_library() -> None:
+    multiple = aspuzzle.loads("1 1\n", type="hitori")
+    none = aspuzzle.loads("1 1\n1 1\n", type="hitori")
+    for _ in range(3):
+        assert _shared(multiple)[0] is Status.MULTIPLE
+        assert _shared(none) == (Status.NONE, [])
+        got = aspuzzle.solve(multiple)
+        assert (got.status, list(got.solutions)) == _fresh(multiple)
+        assert aspuzzle.solve(none).status is Status.NONE
+
+
+def test_tatham_50x50_same_as_fresh() -> None:
+    recs = read_jsonl(ROOT / "benchmarks" / "data" / "hitori-50x50dk.jsonl")[:4]
+    for rec in recs * 2:
+        loaded = aspuzzle.loads(rec["id"], type="hitori")
+        status, answers = _shared(loaded)
+        assert status is Status.UNIQUE
+        assert sorted(answers[0].shaded) == [tuple(c) for c in rec["solution"]["shaded"]]
+
+
+def test_renewed_after_many_solves(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reuse, "RENEW_AFTER", 3)
+    loaded = aspuzzle.load(EXAMPLES / "hitori" / "seed-6x6.txt")
+    spec: Any = PUZZLE.reuse(loaded.instance, SolveOptions())
+    expected = _fresh(loaded)
+    built: list[object] = []  # held, so that no two are the same object
+    for _ in range(7):
+        assert _shared(loaded) == expected
+        now = reuse._SHARED.get(spec.key)
+        if now is not None and all(now is not b for b in built):
+            built.append(now)
+    # built on the first solve, dropped after the third and the sixth
+    assert len(built) == 3
