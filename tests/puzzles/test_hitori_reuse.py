@@ -138,3 +138,13 @@ def test_renewed_after_many_solves(monkeypatch: pytest.MonkeyPatch) -> None:
             built.append(now)
     # built on the first solve, dropped after the third and the sixth
     assert len(built) == 3
+
+
+@pytest.mark.parametrize("limit", [0, 1, 5])
+def test_quick_search_given_up_is_run_again(monkeypatch: pytest.MonkeyPatch, limit: int) -> None:
+    # a search in the calling thread stops at QUICK_CONFLICTS conflicts and is run again in a
+    # solve thread: the same verdicts, whichever stopped
+    monkeypatch.setattr(reuse, "QUICK_CONFLICTS", limit)
+    puzzles = _random(40, seed=12) + _corpus()[:12]
+    for loaded in puzzles:
+        _same(loaded, _shared(loaded), _fresh(loaded))

@@ -45,6 +45,9 @@ RENEW_AFTER = 2000
 """Solves with ``Reuse.nogoods`` after which a shared program is built afresh: clingo keeps a
 little of each such solve (its guard atom: ~2 KB), so that a long-running process would
 otherwise grow without bound."""
+QUICK_CONFLICTS = 2000
+"""``Reuse.quick``: conflicts after which a search run in the calling thread is given up and
+run again in a solve thread."""
 BUILD_AFTER_AT_MOST: int | None = None
 """A cap on every ``Reuse.build_after`` (tests set it, to reach shared programs soon)."""
 
@@ -84,6 +87,12 @@ class Reuse:
     """False when the program's answer sets differ in their answer atoms alone (no helper
     atom chosen freely): plain enumeration then tells answers apart, with less work per
     solve than projective enumeration."""
+    quick: bool = False
+    """Solves are short (a few ms): without a time limit, each is run first in the calling
+    thread (no solve thread to hand over to and back: on a busy machine each hand-over waits
+    for a core, several ms, more than the search), stopped after :data:`QUICK_CONFLICTS`
+    conflicts so that Ctrl-C is never kept waiting long; a search that reaches them is run
+    again in a solve thread, as usual."""
 
 
 class _Shared:
@@ -193,8 +202,12 @@ def solve(reuse: Reuse, read: Callable[[clingo.Model], T], max_answers: int,
         for lit in externals:
             ctl.assign_external(lit, True)
         g = shared.grounded
-        g.config = config
-        res = g.solve_read(read, max_answers, literals=others, timeout=config.timeout)
+        res = None
+        if reuse.quick and config.timeout is None:
+            res = _quick(g, config, read, max_answers, others)
+        if res is None:
+            g.config = config
+            res = g.solve_read(read, max_answers, literals=others, timeout=config.timeout)
         return replace(res, time_s=time.perf_counter() - start)
     finally:
         for lit in externals:
@@ -205,6 +218,30 @@ def solve(reuse: Reuse, read: Callable[[clingo.Model], T], max_answers: int,
             if shared.guarded >= RENEW_AFTER:
                 _forget(reuse.key, shared)
         shared.lock.release()
+
+
+def _quick(g: Grounded, config: SolveConfig, read: Callable[[clingo.Model], T],
+           max_answers: int, literals: list[int]) -> Answers[T] | None:
+    """A solve in the calling thread, given up (``None``) at QUICK_CONFLICTS conflicts."""
+    found = 0
+
+    def counted(m: clingo.Model) -> T:
+        nonlocal found
+        found += 1
+        return read(m)
+
+    solve_conf: Any = g.ctl.configuration.solve
+    unlimited = solve_conf.solve_limit
+    g.config = replace(config, interruptible=False)
+    solve_conf.solve_limit = str(QUICK_CONFLICTS)
+    try:
+        res = g.solve_read(counted, max_answers, literals=literals)
+    finally:
+        solve_conf.solve_limit = unlimited
+    wanted = max(2, max_answers) if max_answers else 0  # the models solve_read asks for
+    if res.exhausted or (wanted and found >= wanted):
+        return res
+    return None  # stopped by the limit: the answers found so far are found again
 
 
 def _forget(key: Hashable, shared: _Shared) -> None:

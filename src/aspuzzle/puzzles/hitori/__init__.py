@@ -85,7 +85,7 @@ class HitoriPuzzle:
         # building it costs about one fresh solve of the size (a 50x50 grid: ~40 ms to
         # ground, a fresh solve ~100 ms), and it then saves most of each solve
         return Reuse(("hitori", h, w), program, (), (), over=("blacked", 2),
-                     nogoods=_nogoods(instance.grid), projective=False)
+                     nogoods=_nogoods(instance.grid), projective=False, quick=True)
 
     def user_asp(self, instance: HitoriInstance) -> str:
         return ""
