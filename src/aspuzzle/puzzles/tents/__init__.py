@@ -24,6 +24,11 @@ if TYPE_CHECKING:  # importlib.resources costs ~6 ms at start-up, for an annotat
 
 __all__ = ["PUZZLE", "TentsInstance", "TentsPuzzle", "TentsSolution"]
 
+LARGE = 60
+"""From this many cells on a side (the longer one) up, large.lp (implied rules) makes solving
+faster; below, its grounding costs more than the search saves (measured with
+benchmarks/bench_large.py and benchmarks/bench_goals.py)."""
+
 _N = clingo.Number
 _F = clingo.Function
 _TENT = "tent("
@@ -55,7 +60,10 @@ class TentsPuzzle:
         }
 
     def encodings(self, options: SolveOptions,
-                  instance: object = None) -> tuple[Traversable, ...]:
+                  instance: TentsInstance | None = None) -> tuple[Traversable, ...]:
+        """The rules, and the large-board helper where it pays (see :data:`LARGE`)."""
+        if instance is not None and max(instance.height, instance.width) >= LARGE:
+            return (lp_file(__name__, "encoding.lp"), lp_file(__name__, "large.lp"))
         return (lp_file(__name__, "encoding.lp"),)
 
     def answer_signatures(self, options: SolveOptions) -> tuple[tuple[str, int], ...]:

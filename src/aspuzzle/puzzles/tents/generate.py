@@ -263,7 +263,7 @@ def _second(inst: TentsInstance, layout: _Layout) -> frozenset[Cell] | None:
     from aspuzzle.puzzles.tents import PUZZLE
 
     body = ", ".join(f"tent({r},{c})" for r, c in sorted(layout.tents))
-    program = Program(PUZZLE.encodings(SolveOptions()), tuple(PUZZLE.to_facts(inst)), (),
+    program = Program(PUZZLE.encodings(SolveOptions(), inst), tuple(PUZZLE.to_facts(inst)), (),
                       constants=PUZZLE.constants(inst), rules=f":- {body}.\n" if body else "")
     model = Grounded(program, SolveConfig(interruptible=False)).first_model()
     if model is None:
