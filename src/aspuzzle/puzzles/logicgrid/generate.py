@@ -158,10 +158,13 @@ class LogicGridGenerator:
         if zebra and not _zebra_writes(inst):
             return None
         from aspuzzle.api import Loaded
+        from aspuzzle.puzzles.logicgrid.reasoning import LogicGridReasoner
 
         # at the tier asked at most: the full grade for a puzzle of that tier, and no search
-        # for deeper splits in one beyond it (dropped anyway)
-        g = grade(Loaded(PUZZLE, inst, "generated"), at_most=request.tier)
+        # for deeper splits in one beyond it (dropped anyway); the solution is proven the only
+        # one (the attempt found no second), so steps are re-proven from it, not solved
+        reasoner = LogicGridReasoner(inst, solution=solution)
+        g = grade(Loaded(PUZZLE, inst, "generated"), reasoner=reasoner, at_most=request.tier)
         if not g.graded or g.tier is not request.tier:
             return None
         return Proposal(inst, solution, g)

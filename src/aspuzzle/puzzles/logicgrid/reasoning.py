@@ -92,8 +92,17 @@ class LogicGridReasoner(AspReasoner):
     who is at 3?), as a solver asks first; the search probes every candidate, so fewer is
     faster."""
 
-    def __init__(self, inst: LogicGridInstance, rules: Sequence[RuleInfo] | None = None) -> None:
+    def __init__(self, inst: LogicGridInstance, rules: Sequence[RuleInfo] | None = None, *,
+                 solution: LogicGridSolution | None = None) -> None:
+        """``solution``: the puzzle's solution, if clingo has already proven it to be the only
+        one (the generator does): a step on a board that agrees with it is then re-proven
+        from it (see :meth:`entails`), and the game is grounded only if a re-proof or a case
+        search needs a solve. Raw ASP keeps the game grounded here, so that an error in it is
+        said at once."""
         self.inst = inst
+        self._solution: dict[PairKey, str] | None = None
+        if solution is not None and not inst.raw_asp.strip():
+            self.lazy_game = True
         cats = inst.categories
         self._cindex = {c.name: i for i, c in enumerate(cats)}
         self._csym = {c.name: term(c.name) for c in cats}
@@ -108,7 +117,6 @@ class LogicGridReasoner(AspReasoner):
         self._ext = {k: (self._args_term("yes", k), self._args_term("no", k))
                      for k in self._all_keys}
         self._paired = {k: self._args_term("paired", k) for k in self._all_keys}
-        self._claims = {(k, v): self._claim(k, v) for k in self._all_keys for v in (TRUE, FALSE)}
         self._claimed: set[int] = set()
         names: dict[str, int] = {}
         for c in cats:
@@ -144,6 +152,9 @@ class LogicGridReasoner(AspReasoner):
         if inst.raw_asp.strip() and any(r.id in ("clue_raw_asp", "raw_asp_broken")
                                         for r in chosen):
             self._raw = self._raw_program()
+        if self.lazy_game:
+            assert solution is not None
+            self._solution = dict(self.solution_board(solution).cells)
         self._fast: FastGrid | None = None
         if set(chosen) >= {r for r in self.catalogue if r.file is not None} \
                 and not inst.raw_asp.strip():
@@ -194,11 +205,18 @@ class LogicGridReasoner(AspReasoner):
                       for k in self._all_keys})
 
     def entails(self, board: Board, sets: Sets, links: tuple[Link, ...] = ()) -> bool:
-        """Do the board and the game force every claim? One short solve: the claims are set as
-        externals (pairs.lp), and the board, as assumptions on solver literals, with ``doubt``
-        (some claim wrong) must have no answer."""
+        """Do the board and the game force every claim? On a board that agrees with the
+        solution proven unique (``solution`` of the reasoner), whether the solution has them;
+        else one short solve: the claims are set as externals (pairs.lp), and the board, as
+        assumptions on solver literals, with ``doubt`` (some claim wrong) must have no
+        answer."""
         if not sets:
             return True
+        solution = self._solution
+        if solution is not None and board.cells.items() <= solution.items():
+            # the board allows the one solution there is and no other: the claims follow from
+            # the board and the game if and only if that solution has them
+            return all(solution[k] == v for k, v in sets)
         game = self._game
         if not self._game_lits:
             for k in self._all_keys:
@@ -206,7 +224,7 @@ class LogicGridReasoner(AspReasoner):
                 assert lit is not None, "pairs.lp names every cell"
                 self._game_lits[k] = lit
                 for v in (TRUE, FALSE):
-                    lit = game.literal(self._claims[(k, v)])
+                    lit = game.literal(self._claim(k, v))
                     assert lit is not None, "pairs.lp declares every claim"
                     self._claim_lits[(k, v)] = lit
             doubt = game.literal(_DOUBT)
