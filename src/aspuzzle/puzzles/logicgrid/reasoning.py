@@ -133,18 +133,21 @@ class LogicGridReasoner(AspReasoner):
             facts = (*self.puzzle.to_facts(inst), *self.rule_facts())
             self._stages.append(Grounded(Program((BOARD, TRIPLES, SHOW, *rule_files(heavy)),
                                                  facts, ())))
-        # The board goes to each evaluation as assumptions on solver literals (looked up once,
-        # the externals left free): setting externals one by one costs more than the solve.
-        self._lits: list[list[tuple[int, int] | None]] = []
+        # The board goes to each evaluation as externals (they start false: the empty board),
+        # set only where it differs from the board the program last saw: a step sets a few
+        # cells, and assuming both externals of every cell at every solve cost more.
+        self._lits: list[dict[PairKey, tuple[int, int]]] = []
+        self._seen: list[dict[PairKey, str]] = []
         for stage in self._stages:
-            stage.assign_externals([(a, None) for k in self._all_keys
-                                    for a in self._ext[k]])
-            stage.first_model()  # configures the solver for one model
-            pairs: list[tuple[int, int] | None] = []
+            conf: Any = stage.ctl.configuration.solve
+            conf.models, conf.enum_mode = "1", "auto"
+            pairs: dict[PairKey, tuple[int, int]] = {}
             for k in self._all_keys:
                 y, n_ = (stage.literal(a) for a in self._ext[k])
-                pairs.append(None if y is None or n_ is None else (y, n_))
+                if y is not None and n_ is not None:
+                    pairs[k] = (y, n_)
             self._lits.append(pairs)
+            self._seen.append({})
         self._game_lits: dict[PairKey, int] = {}
         self._claim_lits: dict[tuple[PairKey, str], int] = {}
         self._doubt = 0
@@ -247,15 +250,15 @@ class LogicGridReasoner(AspReasoner):
     def _stage_hits(self, i: int, board: Board) -> list[Hit]:
         """The rule instances the ``i``-th rule program (0: the first stage, 1: the rules over
         triples) finds on the board."""
-        cells = board.cells
-        assumptions: list[int] = []
-        for k, pair in zip(self._all_keys, self._lits[i], strict=True):
-            if pair is None:
-                continue
-            y, n_ = pair
-            v = cells.get(k)
-            assumptions.append(y if v == TRUE else -y)
-            assumptions.append(n_ if v == FALSE else -n_)
+        cells, seen, lits = board.cells, self._seen[i], self._lits[i]
+        ctl = self._stages[i].ctl
+        for k in {k for k, _ in cells.items() ^ seen.items()}:
+            pair = lits.get(k)
+            if pair is not None:
+                v = cells.get(k)
+                ctl.assign_external(pair[0], v == TRUE)
+                ctl.assign_external(pair[1], v == FALSE)
+        self._seen[i] = dict(cells)
         found: dict[tuple[str, clingo.Symbol], Hit] = {}
 
         def on_model(m: clingo.Model) -> None:
@@ -269,7 +272,7 @@ class LogicGridReasoner(AspReasoner):
                     hit.sets.append((parsed[3], parsed[4]))
 
         # a stratified program: exactly one answer set, found by propagation alone
-        self._stages[i].ctl.solve(assumptions=assumptions, on_model=on_model)
+        ctl.solve(on_model=on_model)
         self.evaluations += 1
         return list(found.values())
 
