@@ -165,14 +165,6 @@ class HitoriPuzzle:
         return reasoning()
 
 
-def _equal_pairs(line: Sequence[int]) -> list[tuple[int, int]]:
-    """Positions i < j (1-based) of equal numbers in a line."""
-    at: dict[int, list[int]] = {}
-    for i, v in enumerate(line, 1):
-        at.setdefault(v, []).append(i)
-    return [(i, j) for pos in at.values() for k, i in enumerate(pos) for j in pos[k + 1:]]
-
-
 def _nogoods(grid: Sequence[Sequence[int]]) -> Callable[[Mapping[tuple[int, ...], int]],
                                                           list[list[int]]]:
     """A puzzle's numbers as what must not hold, over the literals of its blacked/2 atoms on
