@@ -77,6 +77,9 @@ class AspReasoner(ReasonerBase):
     encoding has no single atom for, so that :meth:`literal` can point at them)."""
     max_probe_rounds = 200
     lazy_game = False
+    rules_args: tuple[str, ...] = ()
+    """clingo options of the rule programs (e.g. ``--heuristic=None``: a stratified program's
+    one answer set is found by propagation alone, and a solve need not rank the atoms)."""
     """Ground the game's program only when first solved (a type whose puzzles are read from
     files with raw ASP keeps it False: errors in it are then said when the reasoner is made)."""
 
@@ -119,7 +122,7 @@ class AspReasoner(ReasonerBase):
         """The rule programs, grounded when first solved (a reasoner that solves its rules in
         programs of its own, as Hitori's does, never grounds this one)."""
         if self._rules_program is None:
-            self._rules_program = Grounded(self._rules_source)
+            self._rules_program = Grounded(self._rules_source, extra_args=self.rules_args)
         return self._rules_program
 
     # --- what a type says ----------------------------------------------------------------------
