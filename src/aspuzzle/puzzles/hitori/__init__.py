@@ -173,37 +173,41 @@ def _nogoods(grid: Sequence[Sequence[int]]) -> Callable[[Mapping[tuple[int, ...]
     h, w = len(grid), len(grid[0])
 
     def nogoods(blacked: Mapping[tuple[int, ...], int]) -> list[list[int]]:
+        lits = [[blacked[r, c] for c in range(1, w + 1)] for r in range(1, h + 1)]
+        paired = [bytearray(w) for _ in range(h)]  # the cells (0-based) in an equal pair
         out: list[list[int]] = []
-        paired = bytearray(h * w)  # cell (r, c) at (r - 1) * w + c - 1: in an equal pair
         # the same number twice in a row or column: never both unshaded
-        for r, row in enumerate(grid, 1):
+        for r, row in enumerate(grid):
             at: dict[int, list[int]] = {}  # the columns of each number so far
-            for c, v in enumerate(row, 1):
+            lit, mark = lits[r], paired[r]
+            for c, v in enumerate(row):
                 before = at.get(v)
                 if before is None:
                     at[v] = [c]
                     continue
-                lit = blacked[r, c]
-                paired[(r - 1) * w + c - 1] = 1
+                mark[c] = 1
                 for c0 in before:
-                    out.append([-blacked[r, c0], -lit])
-                    paired[(r - 1) * w + c0 - 1] = 1
+                    out.append([-lit[c0], -lit[c]])
+                    mark[c0] = 1
                 before.append(c)
-        for c, column in enumerate(zip(*grid, strict=True), 1):
+        for c, column in enumerate(zip(*grid, strict=True)):
             at = {}
-            for r, v in enumerate(column, 1):
+            for r, v in enumerate(column):
                 before = at.get(v)
                 if before is None:
                     at[v] = [r]
                     continue
-                lit = blacked[r, c]
-                paired[(r - 1) * w + c - 1] = 1
+                paired[r][c] = 1
                 for r0 in before:
-                    out.append([-blacked[r0, c], -lit])
-                    paired[(r0 - 1) * w + c - 1] = 1
+                    out.append([-lits[r0][c], -lits[r][c]])
+                    paired[r0][c] = 1
                 before.append(r)
         # a number alone in its row and column is never shaded
-        out += [[blacked[k // w + 1, k % w + 1]] for k, p in enumerate(paired) if not p]
+        for lit, mark in zip(lits, paired, strict=True):
+            c = mark.find(0)
+            while c >= 0:
+                out.append([lit[c]])
+                c = mark.find(0, c + 1)
         return out
 
     return nogoods
