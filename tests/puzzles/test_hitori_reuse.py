@@ -148,3 +148,16 @@ def test_quick_search_given_up_is_run_again(monkeypatch: pytest.MonkeyPatch, lim
     puzzles = _random(40, seed=12) + _corpus()[:12]
     for loaded in puzzles:
         _same(loaded, _shared(loaded), _fresh(loaded))
+
+
+def test_guard_released_when_adding_nogoods_fails() -> None:
+    # a guard left free would double every later answer (taken true or false)
+    ctl = clingo.Control()
+    ctl.add("base", [], "{ a }.")
+    ctl.ground([("base", [])])
+    with pytest.raises(TypeError):
+        reuse._add_nogoods(ctl, [[1], [1, "not a literal"]])  # type: ignore[list-item]
+    ctl.configuration.solve.models = "0"  # type: ignore[union-attr]
+    models: list[str] = []
+    ctl.solve(on_model=lambda m: models.append(str(m)))
+    assert sorted(models) == ["", "a"]

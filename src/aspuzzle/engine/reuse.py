@@ -258,12 +258,18 @@ def _add_nogoods(ctl: clingo.Control, nogoods: Iterable[Sequence[int]]) -> tuple
     with ctl.backend() as backend:
         guard = backend.add_atom()
         backend.add_external(guard, clingo.TruthValue.Free)
-        add = backend.add_rule
-        for nogood in nogoods:
-            if len(nogood) == 1:
-                assumed.append(-nogood[0])
-            else:
-                add([], [guard, *nogood])
+        try:
+            add = backend.add_rule
+            for nogood in nogoods:
+                if len(nogood) == 1:
+                    assumed.append(-nogood[0])
+                else:
+                    add([], [guard, *nogood])
+        except BaseException:
+            # a guard left free would let later solves take it either way: two answer sets
+            # for each answer
+            backend.add_external(guard, clingo.TruthValue.Release)
+            raise
     return guard, assumed
 
 
