@@ -318,6 +318,10 @@ class _Pool:
         raise ValueError(kind)
 
 
+def _shown(m: Any) -> frozenset[Any]:
+    return frozenset(m.symbols(shown=True))
+
+
 def _identity(clue: Clue) -> Any:
     """Two candidates that say the same thing have the same identity."""
     if isinstance(clue, Same | NotSame | Apart):
@@ -376,6 +380,11 @@ class _Attempt:
         self.solver = ClueSolver(Loaded(PUZZLE, self.base, "generated"), Clues(items),
                                  config=config)
         self.guards = [g for g, _ in self.solver.on(())]
+        # each guard's solver literal, looked up once: a solve assumes every guard, and a
+        # look-up by symbol (a hash and a comparison inside clingo each) costs more per guard
+        lits = [self.solver.g.literal(g) for g in self.guards]
+        self.guard_lits = [lit for lit in lits if lit is not None]
+        assert len(self.guard_lits) == len(lits), "every clue's guard is an external"
         self.answer = {s: (e, c.name, v)
                        for e, kv in enumerate(self.cats[0].values) for c in self.cats
                        for v in c.values
@@ -433,8 +442,8 @@ class _Attempt:
     def second(self, chosen: Sequence[int]) -> LogicGridSolution | None:
         """A solution other than the one drawn, under these clues, or None."""
         on = set(chosen)
-        res = self.solver.g.solve(2, assumptions=[(g, i in on)
-                                                  for i, g in enumerate(self.guards)])
+        res = self.solver.g.solve_read(_shown, 2, literals=[
+            lit if i in on else -lit for i, lit in enumerate(self.guard_lits)])
         for a in res.answers:
             if a != self.target:
                 return self.read(a)
