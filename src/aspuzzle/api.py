@@ -293,7 +293,13 @@ def program(loaded: Loaded, options: SolveOptions | None = None) -> Program:
     p, inst = loaded.puzzle, loaded.instance
     return Program(encodings=p.encodings(opts, inst), facts=tuple(p.to_facts(inst)),
                    project=p.answer_signatures(opts), user_asp=p.user_asp(inst),
-                   constants=p.constants(inst))
+                   constants=p.constants(inst), solver_args=_solver_args(p, inst))
+
+
+def _solver_args(p: Any, inst: Any) -> tuple[str, ...]:
+    """The clingo options a type chose for the instance (its optional ``solver_args``)."""
+    chosen: Callable[[Any], tuple[str, ...]] | None = getattr(p, "solver_args", None)
+    return chosen(inst) if chosen is not None else ()
 
 
 def _solving_program(loaded: Loaded, options: SolveOptions) -> Program:
@@ -305,7 +311,8 @@ def _solving_program(loaded: Loaded, options: SolveOptions) -> Program:
         return program(loaded, options)
     return Program(encodings=p.encodings(options, inst), facts=(),
                    project=p.answer_signatures(options), user_asp=p.user_asp(inst),
-                   constants=p.constants(inst), facts_text=facts_text(inst))
+                   constants=p.constants(inst), facts_text=facts_text(inst),
+                   solver_args=_solver_args(p, inst))
 
 
 def solve(loaded: Loaded, *, max_solutions: int = 2, config: SolveConfig | None = None,

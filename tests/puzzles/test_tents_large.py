@@ -26,9 +26,10 @@ CAP = 40
 """Solutions enumerated at most: below it, the two programs must give the same set."""
 
 
-def _solutions(inst: TentsInstance, encodings: tuple[Any, ...]) -> tuple[str, list[Any]]:
+def _solutions(inst: TentsInstance, encodings: tuple[Any, ...],
+               args: tuple[str, ...] = ()) -> tuple[str, list[Any]]:
     program = Program(encodings, tuple(TENTS.to_facts(inst)), TENTS.answer_signatures(OPTIONS),
-                      constants=TENTS.constants(inst))
+                      constants=TENTS.constants(inst), solver_args=args)
     res = Grounded(program).solve(CAP)
     answers = sorted(sorted(str(s) for s in answer) for answer in res.answers)
     # at the cap, which solutions come first depends on the search: only the verdict counts
@@ -64,12 +65,23 @@ def test_large_rules_keep_every_solution_of_the_corpus() -> None:
         for variant in _variants(inst):
             plain = _solutions(variant, (ENCODING,))
             assert _solutions(variant, (ENCODING, LARGE_LP)) == plain, record["id"]
+            assert _solutions(variant, (ENCODING,), TENTS.solver_args(variant)) == plain
             seen.add(plain[0])
         status, answers = _solutions(inst, (ENCODING, LARGE_LP))
         assert status == "unique"
         assert sorted(s for s in answers[0] if s.startswith("tent(")) == sorted(
             f"tent({r},{c})" for r, c in record["solution"]["tents"])
     assert seen == {"unique", "none", "multiple"}  # every verdict was compared
+
+
+def test_the_chosen_solver_options_reach_clingo() -> None:
+    inst = aspuzzle.loads(TATHAM[0]["id"]).instance
+    assert TENTS.solver_args(inst) == ("--trans-ext=integ",)
+    loaded = aspuzzle.loads(TATHAM[0]["id"])
+    from aspuzzle.api import program
+
+    grounded = Grounded(program(loaded))
+    assert grounded.ctl.configuration.asp.trans_ext == "integ"  # type: ignore[union-attr]
 
 
 def test_a_large_stored_board_is_solved_with_them() -> None:

@@ -86,6 +86,9 @@ class Program:
     """More instance facts, as ASP text written by the puzzle type (``facts_text`` of a type):
     the same facts as ``facts`` would be, without making a clingo Symbol per fact and turning
     it back into text (on a 50x50 Hitori that costs more than solving)."""
+    solver_args: tuple[str, ...] = ()
+    """clingo options the puzzle type chose for this program by measurement (e.g. how
+    constraints over counts are translated); they change how fast, never what is found."""
 
 
 @dataclass(frozen=True)
@@ -151,6 +154,7 @@ class Grounded:
         args = ["--project=project", f"--parallel-mode={max(1, self.config.threads)}", *extra_args]
         if self.config.seed is not None:
             args += [f"--seed={self.config.seed}", "--rand-freq=0.02"]
+        args += program.solver_args
         for name, value in program.constants:
             args.append(f"--const={name}={value}")
         start = time.perf_counter()

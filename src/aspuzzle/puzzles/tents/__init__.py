@@ -66,6 +66,13 @@ class TentsPuzzle:
             return (lp_file(__name__, "encoding.lp"), lp_file(__name__, "large.lp"))
         return (lp_file(__name__, "encoding.lp"),)
 
+    def solver_args(self, instance: TentsInstance | None = None) -> tuple[str, ...]:
+        """clingo options for solving Tents, chosen by measurement: the line counts are
+        constraints over #count aggregates, and clasp propagates them faster translated into
+        plain clauses (--trans-ext=integ) than as native cardinality constraints (15x15 Tatham
+        set 4.6 -> 3.9 ms; on 60x60-90x90 boards with large.lp about half the time)."""
+        return ("--trans-ext=integ",)
+
     def answer_signatures(self, options: SolveOptions) -> tuple[tuple[str, int], ...]:
         return (("tent", 2), ("attached", 4)) if options.pairing else (("tent", 2),)
 
@@ -101,7 +108,8 @@ class TentsPuzzle:
         true += [("tent_column", (c, n)) for c, n in enumerate(instance.col_clues, 1)
                  if n is not None]
         program = Program((*self.encodings(options), lp_file(__name__, "reuse.lp")), (),
-                          self.answer_signatures(options), constants=self.constants(instance))
+                          self.answer_signatures(options), constants=self.constants(instance),
+                          solver_args=self.solver_args(instance))
         # built once a size has come back about as often as building it costs solves (20x20:
         # ~140 ms once, ~3 ms saved a puzzle)
         return Reuse(("tents", instance.height, instance.width, options.pairing), program,

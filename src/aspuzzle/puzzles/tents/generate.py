@@ -264,7 +264,8 @@ def _second(inst: TentsInstance, layout: _Layout) -> frozenset[Cell] | None:
 
     body = ", ".join(f"tent({r},{c})" for r, c in sorted(layout.tents))
     program = Program(PUZZLE.encodings(SolveOptions(), inst), tuple(PUZZLE.to_facts(inst)), (),
-                      constants=PUZZLE.constants(inst), rules=f":- {body}.\n" if body else "")
+                      constants=PUZZLE.constants(inst), rules=f":- {body}.\n" if body else "",
+                      solver_args=PUZZLE.solver_args(inst))
     model = Grounded(program, SolveConfig(interruptible=False)).first_model()
     if model is None:
         return None
