@@ -198,7 +198,8 @@ def solve(reuse: Reuse, read: Callable[[clingo.Model], T], max_answers: int,
             others = [*others, guard, *assumed]
         # every input external is false but the puzzle's own (set true for this solve only):
         # a few hundred calls, where assuming every input atom one way or the other would
-        # hand clingo tens of thousands of literals (a 30x30 Hitori's pairs)
+        # hand clingo tens of thousands of literals (a 30x30 Hitori's pairs, when they were
+        # externals)
         for lit in externals:
             ctl.assign_external(lit, True)
         g = shared.grounded
