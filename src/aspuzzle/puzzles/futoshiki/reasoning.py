@@ -96,13 +96,14 @@ def _line_name(line: tuple[str, int]) -> str:
 
 @dataclass
 class _Stage:
-    """A rule program (grounded when first needed) and, for each key, where its externals are
-    in the list of assumptions that sets them all false."""
+    """A rule program (grounded when first needed), the solver literals of its externals
+    ``yes`` and ``no`` for each key, and the board they were last set to."""
 
     rules: tuple[RuleInfo, ...]
     program: Grounded | None = None
-    all_false: list[int] = field(default_factory=list)
-    index: dict[Key, int] = field(default_factory=dict)
+    literals: dict[Key, tuple[int, int]] = field(default_factory=dict)
+    last: dict[Key, str] = field(default_factory=dict)
+    """What the externals say now (all false at first: the empty board)."""
 
 
 class FutoshikiReasoner(AspReasoner):
@@ -304,28 +305,39 @@ class FutoshikiReasoner(AspReasoner):
 
     def _program(self, stage: _Stage) -> Grounded:
         if stage.program is None:
+            # a stratified program: its one answer set is found by propagation alone, so a
+            # decision heuristic only costs its set-up at every solve
             stage.program = Grounded(Program(
                 (self.board_lp, SHOW, *rule_files(stage.rules)),
                 (*self.puzzle.to_facts(self.inst), *self.rule_facts()), (),
-                constants=self.puzzle.constants(self.inst)))
-        if not stage.index:
+                constants=self.puzzle.constants(self.inst)), extra_args=("--heuristic=None",))
+        if not stage.literals:
             solve = stage.program.ctl.configuration.solve
             solve.models = "1"  # type: ignore[union-attr]
             yes, no = _literals(stage.program, YES), _literals(stage.program, NO)
-            for key in self._atoms:
-                stage.index[key] = len(stage.all_false)
-                stage.all_false += [-yes[key], -no[key]]
+            stage.literals = {key: (yes[key], no[key]) for key in self._atoms}
+            # board.lp declares them free: set false once (the empty board), then by difference
+            assign = stage.program.ctl.assign_external
+            for pair in stage.literals.values():
+                assign(pair[0], False)
+                assign(pair[1], False)
         return stage.program
 
     def _stage_hits(self, i: int, board: Board) -> list[Hit]:
         """The rule instances the ``i``-th rule program finds on the board."""
         stage = self._stages[i]
         program = self._program(stage)
-        assumptions = list(stage.all_false)
-        index = stage.index
-        for key, v in board.cells.items():
-            k = index[key] + (v == NO)
-            assumptions[k] = -assumptions[k]
+        # the externals are set where the board differs from the one the program last saw
+        # (a step changes a few marks): not all 2 n^3 of them assumed at every solve
+        assign, literals, last, cells = program.ctl.assign_external, stage.literals, \
+            stage.last, board.cells
+        for key, old in last.items():
+            if cells.get(key) != old:
+                assign(literals[key][old == NO], False)
+        for key, v in cells.items():
+            if last.get(key) != v:
+                assign(literals[key][v == NO], True)
+        stage.last = dict(cells)
         found: dict[tuple[str, clingo.Symbol], Hit] = {}
 
         def on_model(m: clingo.Model) -> None:
@@ -339,7 +351,7 @@ class FutoshikiReasoner(AspReasoner):
                     hit.sets.append((parsed[3], parsed[4]))
 
         # a stratified program: exactly one answer set, found by propagation alone
-        program.ctl.solve(assumptions=assumptions, on_model=on_model)
+        program.ctl.solve(on_model=on_model)
         self.evaluations += 1
         return list(found.values())
 
