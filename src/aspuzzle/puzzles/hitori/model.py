@@ -69,6 +69,9 @@ def validate(inst: HitoriInstance) -> None:
         if len(row) != width:
             raise InputError(f"row {r} has {len(row)} numbers, expected {width} "
                              f"(the grid must be rectangular)")
+        # the usual row, checked by builtins (a loop per cell costs ~0.4 ms on a 50x50)
+        if set(map(type, row)) == {int} and min(row) >= 1 and max(row) <= MAX_VALUE:
+            continue
         for c, v in enumerate(row, 1):
             if isinstance(v, bool) or not isinstance(v, int):
                 raise InputError(f"'{v}' is not a whole number", Location(cell=(r, c)))

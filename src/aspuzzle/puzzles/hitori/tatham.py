@@ -41,6 +41,8 @@ MIN_SIZE = 2  # singles.c validate_params: "Width and neight must be at least tw
 MAX_SIZE = 10 + 26 + 26  # singles.c validate_params: "Puzzle is too large"
 MAX_NUMBER = 9 + 26 + 26  # the largest number one character can hold ('Z')
 _DIGITS = "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_VALUE = {ch: i + 1 for i, ch in enumerate(_DIGITS)}
+_TABLE = bytes(_VALUE.get(chr(i), 0) for i in range(256))
 WHAT = "singles ID"
 _MAX_DIGITS = 6
 _DETECT = re.compile(r"(\d+)(?:x(\d+))?(?:d[a-z])?:([0-9a-zA-Z]*)")
@@ -58,15 +60,19 @@ def read_tatham(text: str) -> HitoriInstance:
     width, height, difficulty = read_tatham_params(params, WHAT, at, difficulties=DIFFICULTIES,
                                                    min_size=MIN_SIZE, max_size=MAX_SIZE)
     area = width * height
-    values: list[int] = []
-    for i, ch in enumerate(desc[:area]):
-        cell = (i // width + 1, i % width + 1)
-        value = _DIGITS.find(ch) + 1
-        if value == 0:
-            what = "'0' (numbers start at 1)" if ch == "0" else f"'{ch}'"
-            raise InputError(f"singles ID: unexpected {what} in the description "
-                             "(use 1-9, a-z for 10-35, A-Z for 36-61)", at(base + i, cell))
-        values.append(value)
+    # each character to its number by one bytes.translate (0: not a number character); the
+    # cell is only worked out for an error message
+    try:
+        values = list(desc[:area].encode("ascii").translate(_TABLE))
+    except UnicodeEncodeError:
+        values = [_VALUE.get(ch, 0) for ch in desc[:area]]
+    if 0 in values:
+        i = values.index(0)
+        ch = desc[i]
+        what = "'0' (numbers start at 1)" if ch == "0" else f"'{ch}'"
+        raise InputError(f"singles ID: unexpected {what} in the description "
+                         "(use 1-9, a-z for 10-35, A-Z for 36-61)",
+                         at(base + i, (i // width + 1, i % width + 1)))
     if len(desc) != area:
         raise InputError(f"singles ID: the description has {len(desc)} characters, expected "
                          f"{area} (one per cell of the {width}x{height} grid)",
