@@ -60,7 +60,6 @@ from aspuzzle.puzzles.hitori.reasoning import HitoriReasoner
 __all__ = ["CLOSURE_FIRST", "GENERATOR", "MAX_SIDE", "MIN_SIDE", "HitoriGenerator",
            "closes_directly"]
 
-_F, _N = clingo.Function, clingo.Number
 _PACKAGE = "aspuzzle.puzzles.hitori"
 SHADING = lp_file(_PACKAGE, "shading.lp")
 OTHER = lp_file(_PACKAGE, "other.lp")
@@ -170,12 +169,13 @@ def random_shading(w: int, h: int, rng: random.Random) -> frozenset[Cell]:
     cells = [(r, c) for r in range(1, h + 1) for c in range(1, w + 1)]
     order = list(range(1, len(cells) + 1))
     rng.shuffle(order)
-    facts = [_F("cell", [_N(r), _N(c)]) for r, c in cells]
-    facts += [_F("order", [_N(r), _N(c), _N(p)]) for (r, c), p in zip(cells, order, strict=True)]
+    # facts as text: a clingo symbol made per fact and written back costs more than grounding
+    facts = "".join(f"cell({r},{c}).\n" for r, c in cells) + "".join(
+        f"order({r},{c},{p}).\n" for (r, c), p in zip(cells, order, strict=True))
     # no --rand-freq (SolveConfig.seed would set it): a random decision could leave a cell
     # unshaded that the order would shade, and a shading that can grow lets a second solution
     # shade all its cells and more, which no re-numbering of its shaded cells rules out
-    g = Grounded(Program((SHADING,), tuple(facts), ()), SolveConfig(interruptible=False),
+    g = Grounded(Program((SHADING,), (), (), facts_text=facts), SolveConfig(interruptible=False),
                  extra_args=("--heuristic=Domain", f"--seed={rng.randrange(1, 2**31)}"))
     model = g.first_model()
     if model is None:  # any grid has a valid shading (none shaded at all)
@@ -232,9 +232,10 @@ def _source(cell: Cell, sources: list[Cell], rng: random.Random, used: dict[Cell
 def other_solution(grid: list[list[int]], shaded: frozenset[Cell]) -> frozenset[Cell] | None:
     """A solution of the grid other than ``shaded`` (clingo, ``other.lp``); None if there is
     none: the puzzle is unique."""
-    facts = [*PUZZLE.to_facts(make_instance(grid)),
-             *(_F("intended", [_N(r), _N(c)]) for r, c in sorted(shaded))]
-    g = Grounded(Program((ENCODING, OTHER), tuple(facts), ()), SolveConfig(interruptible=False))
+    facts = PUZZLE.facts_text(make_instance(grid)) + "".join(
+        f"intended({r},{c}).\n" for r, c in sorted(shaded))
+    g = Grounded(Program((ENCODING, OTHER), (), (), facts_text=facts),
+                 SolveConfig(interruptible=False))
     model = g.first_model()
     return None if model is None else _cells(model)
 

@@ -246,7 +246,7 @@ class HitoriReasoner(AspReasoner):
         chosen = tuple(CATALOGUE if rules is None else rules)
         super().__init__(inst, [r for r in chosen if r.id not in LATE])
         self.rules = chosen
-        facts = "".join(f"{f}.\n" for f in self._facts)
+        facts = PUZZLE.facts_text(inst)
         stage_of = {rid: i for i, ids in enumerate(_STAGES) for rid in ids}
         self._stages: list[_Stage] = []
         """The direct rules' stages in order of preference, then the contradiction rules'."""
