@@ -19,6 +19,7 @@ shaded cell, ``5o`` (or ``5+``) a cell marked unshaded, a bare number a cell not
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
@@ -42,6 +43,24 @@ _F, _N = clingo.Function, clingo.Number
 _DOUBT = _F("doubt", [])
 SHADED, UNSHADED = "shaded", "unshaded"
 Sets = tuple[tuple[Cell, str], ...]
+_SHOWN = re.compile(r"(sets|contradiction)\((\w+),(\w+)(?:\(([\d,]+)\))?"
+                    r"(?:,cell\((\d+),(\d+)\),(\w+))?\)")
+"""A shown atom of the Hitori rules as clingo writes it, e.g.
+``sets(shade_copies,cell(3,4),cell(3,7),shaded)``: read from its text, one call into clingo,
+where reading it term by term takes a dozen (:meth:`HitoriReasoner._parse_hit`)."""
+_ATOMS: dict[Cell, tuple[clingo.Symbol, clingo.Symbol, clingo.Symbol]] = {}
+"""A cell's atoms ``shaded(R, C)``, ``unshaded(R, C)`` (the rule programs' externals) and
+``blacked(R, C)`` (the game's), made once per process: clingo symbols are values, and a
+reasoner of a 20x20 puzzle made 1,200 of them, each a few calls into clingo."""
+
+
+def _cell_atoms(cell: Cell) -> tuple[clingo.Symbol, clingo.Symbol, clingo.Symbol]:
+    got = _ATOMS.get(cell)
+    if got is None:
+        r, c = _N(cell[0]), _N(cell[1])
+        got = _ATOMS[cell] = (_F(SHADED, [r, c]), _F(UNSHADED, [r, c]), _F("blacked", [r, c]))
+    return got
+
 
 MAX_CASES = 60
 """Case splits are offered on at most this many cells at a time, the most promising first
@@ -143,14 +162,11 @@ class _Stage:
         program = self.program
         ctl = program.ctl
         if not self._lits:  # the externals' solver literals, looked up once
-            which = {a._rep: (cell, i) for cell, three in atoms.items()
-                     for i, a in enumerate(three[:2])}
-            got: dict[Cell, list[int | None]] = {cell: [None, None] for cell in atoms}
-            for name in (SHADED, UNSHADED):
-                for sa in ctl.symbolic_atoms.by_signature(name, 2):
-                    cell, i = which[sa.symbol._rep]
-                    got[cell][i] = sa.literal
-            self._lits = {cell: (two[0], two[1]) for cell, two in got.items()}
+            # by the backend, one call into clingo per atom (a walk over the symbolic atoms
+            # takes four); board.lp declares both externals of every cell, so none is new
+            with ctl.backend() as backend:
+                self._lits = {cell: (backend.add_atom(three[0]), backend.add_atom(three[1]))
+                              for cell, three in atoms.items()}
         cells, last = board.cells, self.last
         for cell in {c for c, _ in cells.items() ^ last.items()}:
             lits = self._lits[cell]
@@ -239,10 +255,7 @@ class HitoriReasoner(AspReasoner):
         """``solution``: the puzzle's solution, if clingo has already proven it to be the only
         one (the generator does); otherwise the reasoner asks clingo when it needs it."""
         self._cells = inst.cells()
-        self._atoms = {cell: (_F(SHADED, [_N(cell[0]), _N(cell[1])]),
-                              _F(UNSHADED, [_N(cell[0]), _N(cell[1])]),
-                              _F("blacked", [_N(cell[0]), _N(cell[1])]))
-                       for cell in self._cells}
+        self._atoms = {cell: _cell_atoms(cell) for cell in self._cells}
         chosen = tuple(CATALOGUE if rules is None else rules)
         super().__init__(inst, [r for r in chosen if r.id not in LATE])
         self.rules = chosen
@@ -346,12 +359,23 @@ class HitoriReasoner(AspReasoner):
         numbers for arguments, whose order in clingo is that of the numbers."""
         got = self._hit_atoms.get(sym._rep)
         if got is None:
+            m = _SHOWN.fullmatch(str(sym))
+            if m is not None and (m.group(1) == "sets") == (m.group(5) is not None):
+                rid, nums = m.group(2), m.group(4)
+                numbers = () if nums is None else tuple(int(x) for x in nums.split(","))
+                order: tuple[Any, ...] = (self._order[rid], m.group(3), len(numbers), numbers)
+                where = sym.arguments[1]
+                got = (rid, where, order, None, None) if m.group(5) is None else \
+                    (rid, where, order, (int(m.group(5)), int(m.group(6))), m.group(7))
+                self._hit_atoms[sym._rep] = got
+                return got
+            # not as the Hitori rules write it (e.g. a test's rule file): term by term
             args = sym.arguments
             rid, where = args[0].name, args[1]
             wargs = where.arguments
             if all(a.type == clingo.SymbolType.Number for a in wargs):
-                order: tuple[Any, ...] = (self._order[rid], where.name, len(wargs),
-                                          tuple(a.number for a in wargs))
+                order = (self._order[rid], where.name, len(wargs),
+                         tuple(a.number for a in wargs))
             else:  # not written by the Hitori rules: clingo's order, by rank
                 order = (self._order[rid], where.name, len(wargs), (str(where),))
             if sym.name == "sets":
