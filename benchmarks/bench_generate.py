@@ -2,6 +2,7 @@
 
     python benchmarks/bench_generate.py                   # the goal sets, 5 seeds each
     python benchmarks/bench_generate.py --type tents --seeds 3
+    python benchmarks/bench_generate.py --type hitori --size 20x20   # one row
     python benchmarks/bench_generate.py --growth          # time by size (logic grids 3x4 .. 7x5,
                                                           # futoshiki 5 .. 12)
     python benchmarks/bench_generate.py --jobs 2          # throughput with 2 processes too
@@ -175,6 +176,8 @@ def throughput(row: Row, seeds: int, jobs: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--type", action="append", help="only this type (repeatable)")
+    ap.add_argument("--size", action="append",
+                    help="only rows of this size, e.g. 20x20 or 5x6 (repeatable)")
     ap.add_argument("--seeds", type=int, default=5, help="puzzles per row (default 5)")
     ap.add_argument("--growth", action="store_true",
                     help="time by size for Tents, Hitori (8x8 .. 50x50) and logic grids "
@@ -191,6 +194,8 @@ def main(argv: list[str] | None = None) -> int:
         plan = [(g.type, g.size, g.tier, g) for g in GOALS]
     if args.type:
         plan = [p for p in plan if p[0] in args.type]
+    if args.size:
+        plan = [p for p in plan if p[1] in args.size]
     console = Console(stderr=args.json)
     rows = []
     for t, size, tier, goal in plan:
