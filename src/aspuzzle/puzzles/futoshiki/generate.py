@@ -60,7 +60,6 @@ from aspuzzle.diagnosis import Clue, ClueSolver
 from aspuzzle.difficulty import Tier, grade
 from aspuzzle.engine import Grounded, Program, SolveConfig
 from aspuzzle.errors import UsageError
-from aspuzzle.explain.asp import AspReasoner
 from aspuzzle.explain.steps import Board
 from aspuzzle.generator.base import Proposal, Request
 from aspuzzle.puzzles.base import lp_file
@@ -246,13 +245,14 @@ class _Closure:
 
 def closes_directly(reasoner: FutoshikiReasoner) -> bool:
     """Do the direct rules, the pair rules too, solve the puzzle? The rule files applied all at
-    once, round after round (:meth:`AspReasoner.probe`: the pair rules in the rounds where the
-    others find nothing), a few dozen solves where the explanation takes hundreds of steps.
+    once, round after round (:meth:`FutoshikiReasoner.closure`: the pair rules in the rounds
+    where the others find nothing; the others by their Python transcription, the pair rules by
+    clingo), a few dozen rounds where the explanation takes hundreds of steps.
     Candidates only ever go, and a rule that strikes one out still does on a board that knows
     more (or the candidate is gone already), so the rules reach the same board in any order:
     this is the explanation's verdict at tier ``direct``. The case closure of
     :func:`splits_needed` leaves the pair rules out and may call such a puzzle ``case``."""
-    p = AspReasoner.probe(reasoner, Board({}), (), ())
+    p = reasoner.closure(Board({}))
     return not p.dead and p.rounds < reasoner.max_probe_rounds and reasoner.complete(p.board)
 
 
@@ -452,7 +452,9 @@ class FutoshikiGenerator:
                 if hard is None:
                     return None
                 inst = hard
-        reasoner = FutoshikiReasoner(inst)
+        # the solution is proven the only one: by the uniqueness proofs of _minimal, and the
+        # givens added since (_fill) or taken away while the case closure solves it (_harden)
+        reasoner = FutoshikiReasoner(inst, solution=m.solution)
         if tier is not Tier.DIRECT and closes_directly(reasoner):
             return None  # the closures above leave out the pair rules: this one has them
         # graded at the tier asked at most: the same grade as in full for a puzzle of that

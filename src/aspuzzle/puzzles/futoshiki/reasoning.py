@@ -34,7 +34,7 @@ from aspuzzle.errors import InputError, Location, UsageError
 from aspuzzle.explain.asp import SHOW, AspReasoner, Hit
 from aspuzzle.explain.loop import Case, Evaluation, Probe
 from aspuzzle.explain.rules import RuleInfo, rule_files
-from aspuzzle.explain.steps import JSON, Board, Link, Step, Use, cells_text
+from aspuzzle.explain.steps import JSON, Board, Kind, Link, Step, Use, cells_text
 from aspuzzle.puzzles.base import Reasoning
 from aspuzzle.puzzles.futoshiki import PUZZLE
 from aspuzzle.puzzles.futoshiki.model import Cell, FutoshikiInstance, FutoshikiSolution
@@ -81,12 +81,25 @@ def _py(sym: clingo.Symbol) -> Any:
     return (sym.name, *args) if args else sym.name
 
 
-def _literals(program: Grounded, name: str) -> dict[Key, int]:
-    """The solver literals of the atoms ``name(R, C, D)`` of a grounded program."""
+def _literals(program: Grounded, atoms: dict[Key, clingo.Symbol]) -> dict[Key, int | None]:
+    """The solver literals of some atoms of a grounded program, by key (None: no such atom).
+    Each atom looked up by its symbol: two calls into clingo, where reading the keys off every
+    atom of the signature took five (a 12x12 reasoner looks up seven signatures)."""
+    table = program.ctl.symbolic_atoms
+    out: dict[Key, int | None] = {}
+    for key, atom in atoms.items():
+        sa = table[atom]
+        out[key] = None if sa is None else sa.literal
+    return out
+
+
+def _sure(lits: dict[Key, int | None]) -> dict[Key, int]:
+    """Literals of atoms that every program has (externals declared for every key)."""
     out: dict[Key, int] = {}
-    for sa in program.ctl.symbolic_atoms.by_signature(name, 3):
-        r, c, d = (a.number for a in sa.symbol.arguments)
-        out[(r, c, d)] = sa.literal
+    for key, lit in lits.items():
+        if lit is None:
+            raise AssertionError(f"no atom for {key}")
+        out[key] = lit
     return out
 
 
@@ -115,10 +128,21 @@ class FutoshikiReasoner(AspReasoner):
     catalogue = CATALOGUE
     board_lp = BOARD
     game_lp = (REPROOF,)
+    rules_args = ("--heuristic=None",)
+    """The rule programs are stratified: the one answer set is found by propagation alone, so
+    a decision heuristic only costs its set-up at every solve (12x12: ~8% of an evaluation)."""
 
     inst: FutoshikiInstance
 
-    def __init__(self, inst: FutoshikiInstance, rules: Sequence[Any] | None = None) -> None:
+    def __init__(self, inst: FutoshikiInstance, rules: Sequence[Any] | None = None, *,
+                 solution: FutoshikiSolution | None = None) -> None:
+        """``solution``: the puzzle's solution, if clingo has already proven it to be the only
+        one (the generator does): the reasoner then never solves for it (:meth:`_agrees`,
+        :meth:`solution_hint`), and grounds the game only when a re-proof needs a solve (not
+        at all while a puzzle is checked with :func:`closes_directly
+        <aspuzzle.puzzles.futoshiki.generate.closes_directly>`)."""
+        if solution is not None:
+            self.lazy_game = True  # Futoshiki has no raw ASP whose errors must be said at once
         n = inst.size
         self.n = n
         self.given: dict[Cell, int] = {(r, c): d for r, c, d in inst.givens}
@@ -139,16 +163,25 @@ class FutoshikiReasoner(AspReasoner):
         chosen = tuple(self.catalogue if rules is None else rules)
         super().__init__(inst, [r for r in chosen if r.id not in LATER])
         self.rules = chosen
-        # The rule programs: the base's, and the rules over pairs (grounded when first needed).
-        # The board is given to each evaluation as assumptions on their (free) externals, as
-        # solver literals looked up once: setting externals one by one costs more than the
-        # solve.
-        self._stages = [_Stage(tuple(r for r in chosen if r.id not in LATER), self._rules)]
+        # The rule programs: the base's, and the rules over pairs, each grounded when first
+        # evaluated (the base's not at all for a candidate that closes_directly drops: its
+        # rounds are computed in Python). The board is given to each evaluation on their
+        # (free) externals, as solver literals looked up once, set where it changed.
+        self._stages = [_Stage(tuple(r for r in chosen if r.id not in LATER))]
         later = tuple(r for r in chosen if r.id in LATER)
         if later:
             self._stages.append(_Stage(later))
         self._fast: FastRules | None = None
         self.fast_rounds = 0
+        if solution is not None:
+            self._unique = (dict(self.solution_board(solution).cells),)
+        self._hit_atoms: dict[int, tuple[Any, ...]] = {}
+        """Shown atoms of the rule programs parsed, by the number that stands for the symbol
+        in clingo (``Symbol._rep``: clingo keeps one copy of each symbol, so equal symbols
+        have equal numbers, and a look-up by number needs no call into clingo to hash and
+        compare the symbol, as the Hitori reasoner does)."""
+        self._solved: Board | None = None
+        """The puzzle's one solution as a board (made once: :meth:`solution_hint`)."""
 
     # --- what the type says --------------------------------------------------------------------
 
@@ -255,6 +288,19 @@ class FutoshikiReasoner(AspReasoner):
         solution = self._unique[0]
         return solution if board.cells.items() <= solution.items() else None
 
+    def solution_hint(self, board: Board) -> Board | None:
+        """The solved board if exactly one solution agrees with ``board``: with a puzzle of
+        exactly one solution (clingo asked once, :meth:`_agrees`), that solution if the board
+        agrees with it, else none (no solution agrees), without a solve per board."""
+        if self._agrees(Board({})) is None:
+            return super().solution_hint(board)  # not unique: ask clingo about this board
+        solution = self._agrees(board)
+        if solution is None:
+            return None
+        if self._solved is None:
+            self._solved = Board(solution)
+        return self._solved
+
     def refutes(self, board: Board) -> bool:
         if self._agrees(board) is not None:
             return False  # the one solution completes it
@@ -274,11 +320,11 @@ class FutoshikiReasoner(AspReasoner):
             return all(solution.get(k) == v for k, v in sets)
         game = self._game
         if self._game_lits is None:
-            answer = _literals(game, "cell_has_number")
-            self._game_lits = {key: answer.get(key) for key in self._atoms}
+            self._game_lits = _literals(game, {key: a[2] for key, a in self._atoms.items()})
             self._claim_lits = {}
             for v in (YES, NO):
-                by_key = _literals(game, "claim_" + v)
+                by_key = _sure(_literals(game, {key: _F("claim_" + v, a[0].arguments)
+                                                for key, a in self._atoms.items()}))
                 for key in self._atoms:
                     self._claim_lits[(key, v)] = by_key[key]
             doubt = game.literal(_DOUBT)
@@ -304,6 +350,8 @@ class FutoshikiReasoner(AspReasoner):
     # --- evaluating the rules ----------------------------------------------------------------
 
     def _program(self, stage: _Stage) -> Grounded:
+        if stage.program is None and stage is self._stages[0]:
+            stage.program = self._rules  # the base's rule program: the rules but the pairs
         if stage.program is None:
             # a stratified program: its one answer set is found by propagation alone, so a
             # decision heuristic only costs its set-up at every solve
@@ -314,7 +362,8 @@ class FutoshikiReasoner(AspReasoner):
         if not stage.literals:
             solve = stage.program.ctl.configuration.solve
             solve.models = "1"  # type: ignore[union-attr]
-            yes, no = _literals(stage.program, YES), _literals(stage.program, NO)
+            yes = _sure(_literals(stage.program, {k: a[0] for k, a in self._atoms.items()}))
+            no = _sure(_literals(stage.program, {k: a[1] for k, a in self._atoms.items()}))
             stage.literals = {key: (yes[key], no[key]) for key in self._atoms}
             # board.lp declares them free: set false once (the empty board), then by difference
             assign = stage.program.ctl.assign_external
@@ -329,24 +378,28 @@ class FutoshikiReasoner(AspReasoner):
         program = self._program(stage)
         # the externals are set where the board differs from the one the program last saw
         # (a step changes a few marks): not all 2 n^3 of them assumed at every solve
+        # (what changed found by set differences of the two boards' items, in C: a loop over
+        # every key in Python cost more than the assignments)
         assign, literals, last, cells = program.ctl.assign_external, stage.literals, \
             stage.last, board.cells
-        for key, old in last.items():
-            if cells.get(key) != old:
-                assign(literals[key][old == NO], False)
-        for key, v in cells.items():
-            if last.get(key) != v:
-                assign(literals[key][v == NO], True)
+        for key, old in last.items() - cells.items():
+            assign(literals[key][old == NO], False)
+        for key, v in cells.items() - last.items():
+            assign(literals[key][v == NO], True)
         stage.last = dict(cells)
-        found: dict[tuple[str, clingo.Symbol], Hit] = {}
+        found: dict[tuple[str, int], Hit] = {}
+        parsed_by_rep = self._hit_atoms
+        info = self._info
 
         def on_model(m: clingo.Model) -> None:
             for sym in m.symbols(shown=True):
-                parsed = self._parse(sym)
+                parsed = parsed_by_rep.get(sym._rep)
+                if parsed is None:
+                    parsed = parsed_by_rep[sym._rep] = self._parse(sym)
                 rid, where = parsed[1], parsed[2]
-                hit = found.get((rid, where))
+                hit = found.get((rid, where._rep))
                 if hit is None:
-                    hit = found[(rid, where)] = Hit(self._info[rid], where)
+                    hit = found[(rid, where._rep)] = Hit(info[rid], where)
                 if parsed[0] == "sets":
                     hit.sets.append((parsed[3], parsed[4]))
 
@@ -364,6 +417,12 @@ class FutoshikiReasoner(AspReasoner):
         hits = self._stage_hits(0, board)
         if len(self._stages) > 1 and (later or not hits):
             hits += self._stage_hits(1, board)
+        self._filled(board, hits)
+        hits.sort(key=lambda h: (self._order[h.rule.id], h.where))
+        return hits
+
+    def _filled(self, board: Board, hits: list[Hit]) -> None:
+        """Add to each hit what writing the digits it places strikes out; sort its sets."""
         cands: dict[Cell, list[int]] | None = None
         for h in hits:
             yes = [key for key, v in h.sets if v == YES]
@@ -373,8 +432,6 @@ class FutoshikiReasoner(AspReasoner):
                 extra = {kv for r, c, d in yes for kv in self._fill(board, (r, c), d, cands)}
                 h.sets = list(extra | set(h.sets))
             h.sets.sort()
-        hits.sort(key=lambda h: (self._order[h.rule.id], h.where))
-        return hits
 
     def hits(self, board: Board) -> list[Hit]:
         return self._all_hits(board)
@@ -407,6 +464,35 @@ class FutoshikiReasoner(AspReasoner):
             b = b.with_(new.items())
             fast.apply(state, new.items())
         return Probe(False, b, self.max_probe_rounds)
+
+    def closure(self, board: Board) -> Probe:
+        """Every direct rule, the pair rules too, applied at once round after round from
+        ``board`` until nothing changes or the board dies, as :meth:`AspReasoner.probe
+        <aspuzzle.explain.asp.AspReasoner.probe>` applies the rule programs (the pair rules in
+        the rounds where the others find nothing): the rounds of the others are computed by
+        their Python transcription (:meth:`probe`, tested equal to them), the pair rules by
+        their own rule program, at each board where the others stall. The rounds and boards
+        are the same; only the program of the other rules is not grounded and solved each
+        round (a 12x12 puzzle: ~0.3 s of grounding and solves, where a candidate the
+        generator drops is never explained)."""
+        p = self.probe(board, (), ())
+        rounds = p.rounds
+        while not p.dead and rounds < self.max_probe_rounds and not self.complete(p.board) \
+                and len(self._stages) > 1:
+            hits = self._stage_hits(1, p.board)
+            self._filled(p.board, hits)
+            new: dict[Any, str] = {}
+            for h in hits:
+                if h.rule.kind is Kind.CONTRADICTION:
+                    return Probe(True, p.board, rounds)
+                for key, value in h.sets:
+                    if p.board.cells.get(key) != value and new.setdefault(key, value) != value:
+                        return Probe(True, p.board, rounds)
+            if not new:
+                break
+            p = self.probe(p.board, tuple(new.items()), ())
+            rounds += p.rounds
+        return Probe(p.dead, p.board, min(rounds, self.max_probe_rounds))
 
     # --- case splits ------------------------------------------------------------------------------
 
