@@ -24,9 +24,9 @@ if TYPE_CHECKING:  # importlib.resources costs ~6 ms at start-up, for an annotat
 
 __all__ = ["PUZZLE", "TentsInstance", "TentsPuzzle", "TentsSolution"]
 
-LARGE = 60
-"""From this many cells on a side (the longer one) up, large.lp (implied rules) makes solving
-faster; below, its grounding costs more than the search saves (measured with
+LARGE = 40
+"""From this many cells on a side (the longer one) up, large.lp (an implied rule) makes solving
+faster; below, its atoms cost more than the search saves (measured with
 benchmarks/bench_large.py and benchmarks/bench_goals.py)."""
 
 _N = clingo.Number
@@ -70,7 +70,7 @@ class TentsPuzzle:
         """clingo options for solving Tents, chosen by measurement: the line counts are
         constraints over #count aggregates, and clasp propagates them faster translated into
         plain clauses (--trans-ext=integ) than as native cardinality constraints (15x15 Tatham
-        set 4.6 -> 3.9 ms; on 60x60-90x90 boards with large.lp about half the time)."""
+        set 4.6 -> 3.9 ms)."""
         return ("--trans-ext=integ",)
 
     def answer_signatures(self, options: SolveOptions) -> tuple[tuple[str, int], ...]:
