@@ -142,3 +142,25 @@ def test_a_tents_file_is_read_without_importing_the_other_types() -> None:
     assert "aspuzzle.puzzles.tents" in modules
     assert not {"aspuzzle.puzzles.futoshiki", "aspuzzle.puzzles.hitori",
                 "aspuzzle.puzzles.logicgrid"} & modules
+
+
+@pytest.mark.parametrize(("path", "unused"), [
+    ("examples/tents/seed-6x6.txt", ("legup", "puzzlink", "tatham", "xml.etree")),
+    ("examples/hitori/seed-6x6.txt", ("puzzlink", "tatham")),
+])
+def test_a_text_file_is_read_without_the_other_formats_modules(path: str,
+                                                               unused: tuple[str, ...]) -> None:
+    modules = _imported_by(f"import aspuzzle\naspuzzle.solve(aspuzzle.load({path!r}))")
+    assert not [m for m in modules for u in unused
+                if m.startswith(u) or m.endswith("." + u)]
+
+
+def test_a_lazily_read_format_reads_as_before() -> None:
+    from aspuzzle.puzzles.tents import tatham
+
+    tid = "10x10dt:efhe_dhe__ecb_kaefae_,2,2,2,2,3,1,3,1,2,2,1,3,1,3,2,2,2,1,2,3"
+    loaded = aspuzzle.loads(tid)
+    assert loaded.format == "tatham"
+    assert loaded.instance == tatham.read_tatham(tid)
+    assert loaded.puzzle.formats["tatham"].write(loaded.instance, None) == \
+        tatham.write_tatham(loaded.instance, None)

@@ -214,9 +214,13 @@ def detect(text: str, *, filename: str | None = None, type: str | None = None,
     puzzles = [REGISTRY[t.name] for t in infos if type or fmt or _may_be(t, text)]
     candidates: list[tuple[Puzzle, Format]] = []
     for p in puzzles:
+        sniffs = {f.name: f.sniff for f in type_info(p.name).formats}
         for f in p.formats.values():
             if fmt is not None and f.name != fmt:
                 continue
+            sniff = sniffs.get(f.name)
+            if sniff is not None and not sniff(text):
+                continue  # its detector refuses the text too, and its module stays unread
             try:
                 hit = f.detect(text)
             except Exception:  # a detector must never crash loading; treat as no match

@@ -82,6 +82,31 @@ class Reasoning:
     when ``--state`` is not given)."""
 
 
+def lazy(module: str, name: str) -> Callable[..., Any]:
+    """The function ``name`` of ``module``, imported when first called: a type's readers and
+    writers of formats that a run does not use (a LEGUP file's XML parser, say) then cost no
+    start-up. ``api.detect`` asks a format's ``detect`` only when its registry sniff passes."""
+    found: list[Callable[..., Any]] = []
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if not found:
+            import importlib
+
+            found.append(getattr(importlib.import_module(module), name))
+        return found[0](*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    return call
+
+
+def lazy_format(module: str, stem: str) -> tuple[Callable[..., Any], Callable[..., Any],
+                                                  Callable[..., Any]]:
+    """``read_<stem>``, ``write_<stem>`` and ``detect_<stem>`` of ``module``, each imported when
+    first called (see :func:`lazy`): the reader, writer and detector of a :class:`Format`."""
+    return (lazy(module, f"read_{stem}"), lazy(module, f"write_{stem}"),
+            lazy(module, f"detect_{stem}"))
+
+
 def no_reasoning(name: str) -> Reasoning:
     """For a type whose reasoning rules are not written yet: a clear usage error."""
     from aspuzzle.errors import UsageError

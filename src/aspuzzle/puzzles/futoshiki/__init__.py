@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 import clingo
 
 from aspuzzle.errors import InputError
-from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lp_file
-from aspuzzle.puzzles.futoshiki import formats, tatham
+from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lazy_format, lp_file
+from aspuzzle.puzzles.futoshiki import formats
 from aspuzzle.puzzles.futoshiki.model import (
     MAX_SIZE,
     Cell,
@@ -48,7 +48,7 @@ class FutoshikiPuzzle:
                             "greater_than/4)", formats.read_facts, formats.write_facts,
                             formats.detect_facts, (".lp", ".asp")),
             "tatham": Format("tatham", "Simon Tatham's unequal game ID, e.g. 4de:2,0,0,0L,...",
-                             tatham.read_tatham, tatham.write_tatham, tatham.detect_tatham,
+                             *lazy_format(f"{__name__}.tatham", "tatham"),
                              inline=True),
         }
         self._rules = lp_file(__name__, "encoding.lp")

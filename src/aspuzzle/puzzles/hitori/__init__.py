@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 import clingo
 
 from aspuzzle.errors import InputError, Location
-from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lp_file
-from aspuzzle.puzzles.hitori import formats, puzzlink, tatham
+from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lazy_format, lp_file
+from aspuzzle.puzzles.hitori import formats
 from aspuzzle.puzzles.hitori.model import (
     Cell,
     HitoriInstance,
@@ -42,11 +42,10 @@ class HitoriPuzzle:
                             formats.read_facts, formats.write_facts, formats.detect_facts,
                             (".lp", ".asp"), carries_solution=True),
             "tatham": Format("tatham", "Simon Tatham's singles game ID (WxH[dX]:VALUES)",
-                             tatham.read_tatham, tatham.write_tatham, tatham.detect_tatham,
+                             *lazy_format(f"{__name__}.tatham", "tatham"),
                              (), inline=True),
             "puzzlink": Format("puzzlink", "puzz.link / pzprjs URL (hitori/COLS/ROWS/...)",
-                               puzzlink.read_puzzlink, puzzlink.write_puzzlink,
-                               puzzlink.detect_puzzlink, (), inline=True),
+                               *lazy_format(f"{__name__}.puzzlink", "puzzlink"), (), inline=True),
         }
 
     def encodings(self, options: SolveOptions,

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 import clingo
 
 from aspuzzle.errors import InputError
-from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lp_file
-from aspuzzle.puzzles.tents import formats, legup, puzzlink, tatham
+from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lazy_format, lp_file
+from aspuzzle.puzzles.tents import formats
 from aspuzzle.puzzles.tents.model import (
     Cell,
     Pair,
@@ -49,13 +49,12 @@ class TentsPuzzle:
                             formats.read_facts, formats.write_facts, formats.detect_facts,
                             (".lp", ".asp"), carries_solution=True),
             "tatham": Format("tatham", "Simon Tatham's tents game ID (WxH[dX]:RUNS,clues)",
-                             tatham.read_tatham, tatham.write_tatham, tatham.detect_tatham,
+                             *lazy_format(f"{__name__}.tatham", "tatham"),
                              carries_solution=True, inline=True),
             "puzzlink": Format("puzzlink", "puzz.link / pzprjs URL (tents/COLS/ROWS/...)",
-                               puzzlink.read_puzzlink, puzzlink.write_puzzlink,
-                               puzzlink.detect_puzzlink, inline=True),
+                               *lazy_format(f"{__name__}.puzzlink", "puzzlink"), inline=True),
             "legup": Format("legup", "LEGUP TreeTent puzzle file (XML)",
-                            legup.read_legup, legup.write_legup, legup.detect_legup,
+                            *lazy_format(f"{__name__}.legup", "legup"),
                             (".xml",), carries_solution=True),
         }
 
