@@ -100,6 +100,7 @@ class _FullSearch(TentsReasoner):
 
     min_probe_rounds = 0
     dies_within = None  # type: ignore[assignment]
+    probe_within = None  # type: ignore[assignment]
 
 
 @pytest.mark.parametrize("record", [r for r in CORPUS if r["id"].startswith("10x10")][:3],

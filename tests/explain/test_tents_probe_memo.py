@@ -2,8 +2,8 @@
 earlier board is the answer a fresh probe gives on the board that extends it.
 
 Random boards, random assumptions, random extensions (marks and links added anywhere, near
-the assumption too): every probe and every ``dies_within`` asked of a FastBoard that answered on
-the earlier board equals a fresh FastBoard's answer.
+the assumption too): every probe, ``probe_within`` and ``dies_within`` asked of a FastBoard
+that answered on the earlier board equals a fresh FastBoard's answer.
 """
 
 from __future__ import annotations
@@ -72,11 +72,36 @@ def test_an_answer_kept_from_an_earlier_board_is_a_fresh_answer(case: tuple[
     for sets, links in assumptions:  # the first board: answers to keep
         fb.probe(before, sets, links)
         fb.dies_within(before, sets, links, 1)
+        fb.probe_within(before, sets, links, 1)
     for sets, links in assumptions:
+        for rounds in (1, 2, 3):
+            _same_within(fb.probe_within(after, sets, links, rounds),
+                         FastBoard(inst).probe(after, sets, links), rounds)
         assert _same(fb.probe(after, sets, links), FastBoard(inst).probe(after, sets, links))
         for rounds in (1, 2):
             assert fb.dies_within(after, sets, links, rounds) == \
                 FastBoard(inst).dies_within(after, sets, links, rounds)
+
+
+def _same_within(got: Probe | None, full: Probe, rounds: int) -> None:
+    """``probe_within`` answers the full probe if it takes at most ``rounds`` rounds."""
+    if full.rounds <= rounds:
+        assert got is not None and _same(got, full)
+    else:
+        assert got is None
+
+
+@settings(max_examples=100, deadline=None)
+@given(extended())
+def test_a_probe_within_some_rounds_is_the_probe_or_none(case: tuple[
+        TentsInstance, Board, Board, list[tuple[tuple[tuple[Cell, str], ...],
+                                                tuple[tuple[Cell, Cell], ...]]]]) -> None:
+    inst, before, _, assumptions = case
+    fb = FastBoard(inst)
+    for sets, links in assumptions:  # asked with more rounds, then fewer, then the probe
+        for rounds in (2, 0, 1, 4, 3):
+            _same_within(fb.probe_within(before, sets, links, rounds),
+                         FastBoard(inst).probe(before, sets, links), rounds)
 
 
 class _Checked(FastBoard):
@@ -90,6 +115,11 @@ class _Checked(FastBoard):
     def dies_within(self, board, sets, links, rounds):  # type: ignore[no-untyped-def]
         got = super().dies_within(board, sets, links, rounds)
         assert got == FastBoard(self.inst).dies_within(board, sets, links, rounds)
+        return got
+
+    def probe_within(self, board, sets, links, rounds):  # type: ignore[no-untyped-def]
+        got = super().probe_within(board, sets, links, rounds)
+        _same_within(got, FastBoard(self.inst).probe(board, sets, links), rounds)
         return got
 
 

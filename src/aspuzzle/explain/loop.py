@@ -354,12 +354,18 @@ def _search(reasoner: Reasoner, board: Board, ev: Evaluation, depth: int, *,
     branch dies in that fewest rounds; a reasoner that can tell that more cheaply than by
     probing to the end (``reasoner.dies_within(board, sets, links, rounds)``) has it looked for
     first.
+
+    Once a best case is known, a case whose branches cost as much is not chosen: a reasoner
+    that can probe a branch only up to a number of rounds (``reasoner.probe_within(board, sets,
+    links, rounds)``: the probe if it takes at most that many, else None) has each branch of a
+    split without nesting probed only as far as it can still make its case the best.
     """
     hint = reasoner.solution_hint(board)
     cases = sorted((c for c in reasoner.cases(ev) if rule_id is None or c.rule_id == rule_id),
                    key=lambda c: len(c.branches))
     floor = getattr(reasoner, "min_probe_rounds", 0) + 1
     dies_within = getattr(reasoner, "dies_within", None)
+    probe_within = getattr(reasoner, "probe_within", None)
     if dies_within is not None and wanted is None:
         for case in cases:
             if len(case.branches) != 2:
@@ -389,7 +395,16 @@ def _search(reasoner: Reasoner, board: Board, ev: Evaluation, depth: int, *,
             if k == n - 1 and alive == 0:
                 break
             _, s, lk = case.branches[i]
-            p = _deep_probe(reasoner, board, s, lk, depth - 1)
+            if best is not None and depth == 1 and probe_within is not None:
+                # the case is kept only if this branch costs less than what is left below the
+                # best: a probe that runs longer need not be followed to its end
+                q = probe_within(board, s, lk, best.cost - cost - 2)
+                if q is None:
+                    pruned = True
+                    break
+                p = q
+            else:
+                p = _deep_probe(reasoner, board, s, lk, depth - 1)
             probes[i] = p
             cost += p.rounds + 1
             alive += not p.dead

@@ -86,7 +86,9 @@ class _Memo:
 
     board: Board
     probes: dict[tuple[Any, ...], _Known] = field(default_factory=dict)
-    limited: dict[tuple[Any, ...], _Known] = field(default_factory=dict)
+    unfinished: dict[tuple[Any, ...], _Known] = field(default_factory=dict)
+    """Probes known to run more than ``rounds`` rounds (by assumption): stopped there by
+    ``probe_within`` or ``dies_within``, still changing the board."""
 
 
 class _State:
@@ -392,11 +394,25 @@ class FastBoard:
         memo = self._memo_for(board)
         got = memo.probes.get((sets, links))
         if got is None:
-            s, rounds, footprint = self._follow(board, sets, links, None)
-            got = _Known(s.dead, rounds, *footprint, tuple(
-                (self.cell_of[i], _NAME[s.val[i]]) for i in s.changed), tuple(
-                (self.cell_of[t], self.cell_of[x]) for t, x in s.new_links))
-            memo.probes[(sets, links)] = got
+            s, rounds, footprint, _ = self._follow(board, sets, links, None)
+            got = memo.probes[(sets, links)] = self._known(s, rounds, footprint)
+        return self._probe_of(board, got)
+
+    def probe_within(self, board: Board, sets: Iterable[tuple[Cell, str]],
+                     links: Iterable[Link], rounds: int) -> Probe | None:
+        """What :meth:`probe` finds, if it finds it in at most ``rounds`` rounds (it dies or
+        nothing changes any more); else None. (Cheaper than probing: it stops there. A case
+        split whose branch takes more rounds than that cannot beat the best found so far.)"""
+        got = self._within(board, tuple(sets), tuple(links), rounds)
+        return None if got is None else self._probe_of(board, got)
+
+    def _known(self, s: _State, rounds: int, footprint: tuple[int, int]) -> _Known:
+        """A probe's answer as kept: the cells and links it set, by name."""
+        return _Known(s.dead, rounds, *footprint, tuple(
+            (self.cell_of[i], _NAME[s.val[i]]) for i in s.changed), tuple(
+            (self.cell_of[t], self.cell_of[x]) for t, x in s.new_links))
+
+    def _probe_of(self, board: Board, got: _Known) -> Probe:
         if got.dead:
             return Probe(True, board, got.rounds)
         cells = dict(board.cells)
@@ -406,17 +422,26 @@ class FastBoard:
     def dies_within(self, board: Board, sets: Iterable[tuple[Cell, str]],
                     links: Iterable[Link], rounds: int) -> bool:
         """Does :meth:`probe` find the assumption dead after at most ``rounds`` rounds?"""
-        sets, links = tuple(sets), tuple(links)
+        got = self._within(board, tuple(sets), tuple(links), rounds)
+        return got is not None and got.dead
+
+    def _within(self, board: Board, sets: tuple[tuple[Cell, str], ...], links: tuple[Link, ...],
+                rounds: int) -> _Known | None:
+        """The probe's answer if it takes at most ``rounds`` rounds, else None; a run stopped
+        there is kept as such (:attr:`_Memo.unfinished`), one that ended as a probe's answer,
+        so that probes, ``probe_within`` and ``dies_within`` share what they found."""
         memo = self._memo_for(board)
-        full = memo.probes.get((sets, links))
-        if full is not None:
-            return full.dead and full.rounds <= rounds
-        got = memo.limited.get((sets, links, rounds))
+        got = memo.probes.get((sets, links))
         if got is None:
-            s, ran, footprint = self._follow(board, sets, links, rounds)
-            got = _Known(s.dead, ran, *footprint)
-            memo.limited[(sets, links, rounds)] = got
-        return got.dead
+            longer = memo.unfinished.get((sets, links))
+            if longer is not None and longer.rounds >= rounds:
+                return None
+            s, ran, footprint, finished = self._follow(board, sets, links, rounds)
+            if not finished:
+                memo.unfinished[(sets, links)] = _Known(False, ran, *footprint)
+                return None
+            got = memo.probes[(sets, links)] = self._known(s, ran, footprint)
+        return got if got.rounds <= rounds else None
 
     def _memo_for(self, board: Board) -> _Memo:
         """The answers that hold on ``board``: those found on earlier boards that it extends
@@ -448,18 +473,19 @@ class FastBoard:
             t = index[tree]
             cells |= self.m4[t] | (1 << index[tent])
         memo.board = board
-        for table in (memo.probes, memo.limited):
+        for table in (memo.probes, memo.unfinished):
             for key in [k for k, known in table.items()
                         if known.cells & cells or known.lines & lines]:
                 del table[key]
         return memo
 
     def _follow(self, board: Board, sets: tuple[tuple[Cell, str], ...], links: tuple[Link, ...],
-                limit: int | None) -> tuple[_State, int, tuple[int, int]]:
+                limit: int | None) -> tuple[_State, int, tuple[int, int], bool]:
         """The state after the rules ran from the assumption until nothing changes, it dies,
-        or ``limit`` rounds; the rounds run; and the footprint of the run: the cells and the
+        or ``limit`` rounds; the rounds run; the footprint of the run: the cells and the
         lines (bit masks) whose state it read, so that on a board that differs from this one
-        elsewhere the run goes exactly the same way."""
+        elsewhere the run goes exactly the same way; and whether the run ended (it died or
+        nothing changes any more) rather than stopped at ``limit``."""
         s = self.load(board)
         index, m4, m8 = self.index, self.m4, self.m8
         read = 0  # cells: the assumption's, with the neighbours a tent makes it look at
@@ -505,7 +531,8 @@ class FastBoard:
         line_mask = 0
         for li in lines:
             line_mask |= 1 << li
-        return s, rounds, (read, line_mask)
+        finished = s.dead or not (s.lines or s.cells or s.trees or s.tents)
+        return s, rounds, (read, line_mask), finished
 
     def deductions(self, board: Board) -> tuple[set[tuple[Cell, str]], set[Link], set[str]]:
         """One full round on a board: cells set, links made, contradiction rules fired."""

@@ -867,17 +867,27 @@ class TentsReasoner(ReasonerBase):
                      Use("cells", tuple(room))), tuple(branches))
 
     def _fast_board(self) -> FastBoard:
-        from aspuzzle.puzzles.tents.fast import FastBoard
+        fast = self._fast
+        if fast is None:  # (imported here once: an import statement costs at every call)
+            from aspuzzle.puzzles.tents.fast import FastBoard
 
-        if self._fast is None:
-            self._fast = FastBoard(self.inst)
-        return self._fast
+            fast = self._fast = FastBoard(self.inst)
+        return fast
 
     def probe(self, board: Board, sets: Sets, links: tuple[Link, ...]) -> Probe:
         p = self._fast_board().probe(board, sets, links)
         # the case-split search counts on every probe taking a round (min_probe_rounds); only
         # an assumption that clashes with the board itself could die before one
         return p if p.rounds >= 1 else Probe(p.dead, p.board, 1)
+
+    def probe_within(self, board: Board, sets: Sets, links: tuple[Link, ...], rounds: int
+                     ) -> Probe | None:
+        """What :meth:`probe` finds if it counts at most ``rounds`` rounds, else None (cheaper
+        than probing: it stops there)."""
+        if rounds < 1:
+            return None  # every probe counts a round at least (see probe)
+        p = self._fast_board().probe_within(board, sets, links, rounds)
+        return p if p is None or p.rounds >= 1 else Probe(p.dead, p.board, 1)
 
     def dies_within(self, board: Board, sets: Sets, links: tuple[Link, ...], rounds: int
                     ) -> bool:
