@@ -20,6 +20,8 @@ TATHAM = read_jsonl(DATA / "tents" / "tatham.jsonl")
 ENCODING = lp_file("aspuzzle.puzzles.tents", "encoding.lp")
 LARGE_LP = lp_file("aspuzzle.puzzles.tents", "large.lp")
 OPTIONS = SolveOptions()
+LARGE_ARGS = ("--trans-ext=integ", "--lookahead=atom,1")
+"""What a large board is solved with (one failed-literal pass before the search)."""
 
 
 CAP = 40
@@ -66,6 +68,7 @@ def test_large_rules_keep_every_solution_of_the_corpus() -> None:
             plain = _solutions(variant, (ENCODING,))
             assert _solutions(variant, (ENCODING, LARGE_LP)) == plain, record["id"]
             assert _solutions(variant, (ENCODING,), TENTS.solver_args(variant)) == plain
+            assert _solutions(variant, (ENCODING, LARGE_LP), LARGE_ARGS) == plain
             seen.add(plain[0])
         status, answers = _solutions(inst, (ENCODING, LARGE_LP))
         assert status == "unique"
@@ -82,6 +85,14 @@ def test_the_chosen_solver_options_reach_clingo() -> None:
 
     grounded = Grounded(program(loaded))
     assert grounded.ctl.configuration.asp.trans_ext == "integ"  # type: ignore[union-attr]
+
+
+def test_large_boards_get_one_lookahead_pass_and_reused_programs_do_not() -> None:
+    small = aspuzzle.loads(TATHAM[0]["id"]).instance
+    large = dataclasses.replace(small, width=LARGE,
+                                col_clues=(*small.col_clues, *(0,) * (LARGE - small.width)))
+    assert TENTS.solver_args(large) == LARGE_ARGS
+    assert TENTS.reuse(large, OPTIONS).program.solver_args == ("--trans-ext=integ",)
 
 
 def test_a_large_stored_board_is_solved_with_them() -> None:
