@@ -55,6 +55,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+import clingo
+
 from aspuzzle.api import Loaded
 from aspuzzle.diagnosis import Clue, ClueSolver
 from aspuzzle.difficulty import Tier, grade
@@ -117,6 +119,7 @@ PROBE_ROUNDS = 12
 follows a branch to the end; a closure that stops earlier sees less, never more, so a puzzle
 it solves the engine explains with the same splits or fewer, and a stall costs a fraction (a
 12x12 stall tries hundreds of branches)."""
+_F, _N = clingo.Function, clingo.Number
 _SIZE = re.compile(r"\s*(\d{1,4})\s*(?:[xX×]\s*(\d{1,4}))?\s*")
 
 
@@ -328,10 +331,6 @@ class _Minimal:
     keep: set[int]
 
 
-def _nothing(model: object) -> None:
-    """An answer read as nothing: only how many there are counts."""
-
-
 def _minimal(n: int, adjacent: bool, rng: random.Random) -> _Minimal:
     """A random Latin square and a minimal set of its clues that make it the only solution."""
     sol = latin_square(n, rng)
@@ -353,9 +352,21 @@ def _minimal(n: int, adjacent: bool, rng: random.Random) -> _Minimal:
                   if lit is not None]
     guard_lits = [lit for lit in lits[len(fixed):] if lit is not None]
 
+    # the square itself ruled out by one constraint: any answer is then a second solution,
+    # and a solve stops at the first one (asking for two answers found the square, then went
+    # on to look for another: 12x12, ~12% more solving time for the same verdicts)
+    ctl = solver.g.ctl
+    square = [solver.g.literal(_F("cell_has_number", [_N(r), _N(c), _N(sol.at((r, c)))]))
+              for r in range(1, n + 1) for c in range(1, n + 1)]
+    if None in square:
+        raise AssertionError("a digit of the square has no solver literal")
+    with ctl.backend() as backend:
+        backend.add_rule([], [lit for lit in square if lit is not None])
+    ctl.configuration.solve.models = "1"  # type: ignore[union-attr]
+
     def unique(keep: set[int]) -> bool:
         assumed = fixed_lits + [lit if j in keep else -lit for j, lit in enumerate(guard_lits)]
-        return len(solver.g.solve_read(_nothing, 2, literals=assumed).answers) == 1
+        return bool(ctl.solve(assumptions=assumed).unsatisfiable)
 
     order = list(range(len(cands)))
     rng.shuffle(order)
