@@ -332,7 +332,23 @@ def _agrees(hint: Board | None, branch: tuple[str, Sets, tuple[Link, ...]]) -> b
     if hint is None:
         return False
     _, sets, links = branch
-    return all(hint.cells.get(c) == v for c, v in sets) and all(lk in hint.links for lk in links)
+    cells = hint.cells
+    for c, v in sets:
+        if cells.get(c) != v:
+            return False
+    return not links or all(lk in hint.links for lk in links)
+
+
+def _order(hint: Board | None, case: Case) -> list[int]:
+    """The branches of a case in the order they are probed: those that disagree with the
+    solution (when it is known) first, else in their order."""
+    branches = case.branches
+    if hint is None:
+        return list(range(len(branches)))
+    if len(branches) == 2:  # (as sorted by _agrees, without the sort: most cases have two)
+        return [1, 0] if _agrees(hint, branches[0]) and not _agrees(hint, branches[1]) \
+            else [0, 1]
+    return sorted(range(len(branches)), key=lambda i: _agrees(hint, branches[i]))
 
 
 def _search(reasoner: Reasoner, board: Board, ev: Evaluation, depth: int, *,
@@ -370,7 +386,7 @@ def _search(reasoner: Reasoner, board: Board, ev: Evaluation, depth: int, *,
         for case in cases:
             if len(case.branches) != 2:
                 break
-            i = sorted(range(2), key=lambda i: _agrees(hint, case.branches[i]))[0]
+            i = _order(hint, case)[0]
             _, s, lk = case.branches[i]
             if dies_within(board, s, lk, floor - 1):
                 p = _deep_probe(reasoner, board, s, lk, depth - 1)
@@ -383,7 +399,7 @@ def _search(reasoner: Reasoner, board: Board, ev: Evaluation, depth: int, *,
         n = len(case.branches)
         if best is not None and (n > len(best.case.branches) or (n >= 2 and best.cost <= floor)):
             break
-        order = sorted(range(n), key=lambda i: _agrees(hint, case.branches[i]))
+        order = _order(hint, case)
         probes: list[Probe | None] = [None] * n
         cost = 0
         alive = 0

@@ -38,8 +38,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-import clingo
-
 from aspuzzle.difficulty import Grade, Tier, grade
 from aspuzzle.engine import Grounded, Program, SolveConfig
 from aspuzzle.errors import UsageError
@@ -76,9 +74,6 @@ _MINIMAL_ORDERS = 3
 """Orders in which counts are left out before a ``--minimal`` attempt gives up."""
 _SIDES = ((-1, 0), (0, -1), (1, 0), (0, 1))
 _SIZE = re.compile(r"\s*(\d{1,4})\s*(?:[xX×]\s*(\d{1,4}))?\s*")
-
-_N = clingo.Number
-_F = clingo.Function
 
 
 @dataclass(frozen=True)
@@ -194,27 +189,29 @@ def _draw(w: int, h: int, rng: random.Random, region: set[Cell], old: _Layout | 
           n: int) -> _Layout | None:
     """A layout with ``n`` tents in ``region``, the rest of ``old`` kept (clingo, randomised
     by facts and a seed drawn from ``rng``); None if there is none."""
-    facts: list[clingo.Symbol] = [_F("tents", [_N(n)])]
+    # the facts as ASP text, as clingo writes them (a Symbol per fact, turned back into text,
+    # cost a third of a 15x15 draw's grounding)
+    facts = [f"tents({n}).\n"]
     for r, c in sorted(region):
-        rc = [_N(r), _N(c)]
-        facts.append(_F("region", rc))
-        facts.append(_F("rank", [*rc, _N(rng.randrange(1, 100))]))
+        facts.append(f"region({r},{c}).\n")
+        facts.append(f"rank({r},{c},{rng.randrange(1, 100)}).\n")
         if rng.random() < _WANT:
-            facts.append(_F("want", rc))
+            facts.append(f"want({r},{c}).\n")
         dr, dc = rng.choice(_SIDES)
-        facts.append(_F("facing", [*rc, _N(dr), _N(dc)]))
+        facts.append(f"facing({r},{c},{dr},{dc}).\n")
     if old is not None:
         # only the kept tents next to the region constrain it; the rest is merged back below
-        facts.append(_F("redraw", []))
+        facts.append("redraw.\n")
         ring = _around(region, 1, w, h) - region
         for name, cells in (("tent", old.tents), ("tree", old.trees)):
             for r, c in sorted(cells):
                 if (r, c) in region:
-                    facts.append(_F("old_" + name, [_N(r), _N(c)]))
+                    facts.append(f"old_{name}({r},{c}).\n")
                 elif name == "tent" and (r, c) in ring:
-                    facts.append(_F("kept_tent", [_N(r), _N(c)]))
-    program = Program((lp_file(__package__ or "", "generate.lp"),), tuple(facts), (),
-                      constants=(("height", str(h)), ("width", str(w))))
+                    facts.append(f"kept_tent({r},{c}).\n")
+    program = Program((lp_file(__package__ or "", "generate.lp"),), (), (),
+                      constants=(("height", str(h)), ("width", str(w))),
+                      facts_text="".join(facts))
     g = Grounded(program, SolveConfig(interruptible=False),
                  extra_args=["--heuristic=Domain", f"--seed={rng.randrange(1, 2**31)}"])
     model = g.first_model()
@@ -263,9 +260,9 @@ def _second(inst: TentsInstance, layout: _Layout) -> frozenset[Cell] | None:
     from aspuzzle.puzzles.tents import PUZZLE
 
     body = ", ".join(f"tent({r},{c})" for r, c in sorted(layout.tents))
-    program = Program(PUZZLE.encodings(SolveOptions(), inst), tuple(PUZZLE.to_facts(inst)), (),
+    program = Program(PUZZLE.encodings(SolveOptions(), inst), (), (),
                       constants=PUZZLE.constants(inst), rules=f":- {body}.\n" if body else "",
-                      solver_args=PUZZLE.solver_args(inst))
+                      facts_text=PUZZLE.facts_text(inst), solver_args=PUZZLE.solver_args(inst))
     model = Grounded(program, SolveConfig(interruptible=False)).first_model()
     if model is None:
         return None

@@ -125,10 +125,10 @@ class _Stage:
     """Some of the rules, grounded in a program of their own (with the vocabulary they read),
     and what it last saw and found."""
 
-    def __init__(self, rules: tuple[RuleInfo, ...], facts: tuple[clingo.Symbol, ...],
+    def __init__(self, rules: tuple[RuleInfo, ...], facts: str,
                  consts: tuple[tuple[str, str], ...]) -> None:
         self.rules = rules
-        self._source = Program(rule_files(rules), facts, (), constants=consts)
+        self._source = Program(rule_files(rules), (), (), constants=consts, facts_text=facts)
         self._program: Grounded | None = None
         self._atoms: clingo.SymbolicAtoms | None = None
         self.cell_lits: dict[Cell, tuple[int | None, int | None]] = {}
@@ -217,7 +217,7 @@ class TentsReasoner(ReasonerBase):
         """Evaluate the rules in stages and take what a stage found on an earlier board when it
         is sure to be the same (see :meth:`evaluate`); off, every evaluation solves every rule,
         as :meth:`hits` does."""
-        facts = tuple(PUZZLE.to_facts(inst))
+        facts = PUZZLE.facts_text(inst)  # (as text, written once for every program)
         consts = PUZZLE.constants(inst)
         stage_of = {rid: i for i, ids in enumerate(_STAGES) for rid in ids}
         self._stages: list[_Stage] = []
@@ -233,8 +233,8 @@ class TentsReasoner(ReasonerBase):
                                if any(r.kind is Kind.DIRECT for r in st.rules)]
         # the game is solved hundreds of times, each in milliseconds: a plain blocking call
         # costs less than a solve thread
-        self._game = Grounded(Program((*PUZZLE.encodings(SolveOptions(), inst), REPROOF), facts,
-                                      (("tent", 2),), constants=consts),
+        self._game = Grounded(Program((*PUZZLE.encodings(SolveOptions(), inst), REPROOF), (),
+                                      (("tent", 2),), constants=consts, facts_text=facts),
                               SolveConfig(interruptible=False))
         _no_cleanup(self._game)
         self._claims: set[clingo.Symbol] = set()
@@ -264,6 +264,11 @@ class TentsReasoner(ReasonerBase):
         (show.lp)."""
         self._reach.update((("tent", x), [n for n in neighbours8(x) if n in free])
                            for x in self.free)
+        self._tree_sides = [(t, [x for x in neighbours4(t) if x in free])
+                            for t in sorted(inst.trees)]
+        """Each tree, in order, with its free neighbours (in neighbours4's order)."""
+        self._tent_sides = {x: [t for t in neighbours4(x) if t in inst.trees] for x in free}
+        """Each free cell with the trees next to it (in neighbours4's order)."""
         self._cases: dict[tuple[Any, ...], Case] = {}
         self._fast: FastBoard | None = None
         self._hint: tuple[Board, Board | None] | None = None
@@ -377,15 +382,19 @@ class TentsReasoner(ReasonerBase):
         linked_trees = {t for t, _ in board.links}
         linked_tents = {x for _, x in board.links}
         spots: dict[Cell, list[Cell]] = {}
-        for t in sorted(self.inst.trees - linked_trees):
-            spots[t] = [x for x in neighbours4(t) if x in unknown
-                        or (cells.get(x) == "tent" and x not in linked_tents)]
+        for t, around in self._tree_sides:  # (the trees in order, their free neighbours)
+            if t not in linked_trees:
+                spots[t] = [x for x in around if x in unknown
+                            or (cells.get(x) == "tent" and x not in linked_tents)]
+        tents = sorted(x for x, v in cells.items() if v == "tent")
         owners: dict[Cell, list[Cell]] = {}
-        for x, v in sorted(cells.items()):
-            if v == "tent" and x not in linked_tents:
-                owners[x] = [t for t in neighbours4(x) if t in self.inst.trees
-                             and t not in linked_trees]
-        near_tent = {n for x, v in cells.items() if v == "tent" for n in neighbours8(x)}
+        for x in tents:
+            if x not in linked_tents:
+                sides = self._tent_sides.get(x)
+                if sides is None:  # (not a free cell: a board no reading lets through)
+                    sides = [t for t in neighbours4(x) if t in self.inst.trees]
+                owners[x] = [t for t in sides if t not in linked_trees]
+        near_tent = {n for x in tents for n in neighbours8(x)}
         room: dict[LineKey, list[Cell]] = {}
         for line in self.lines:
             room[line] = [c for c in self._line_cells[line] if c in unknown
@@ -779,7 +788,9 @@ class TentsReasoner(ReasonerBase):
         known = self._cases
         out: list[Case] = []
         r = info["tent_or_grass"]
-        for cell in sorted(facts.unknown):
+        for cell in self.free:  # (in order)
+            if cell not in facts.unknown:
+                continue
             case = known.get(("tent_or_grass", cell))
             if case is None:
                 case = known[("tent_or_grass", cell)] = Case(
