@@ -132,7 +132,7 @@ _EMPTY_KEPT = 2
 board and the case splits' branches); each is compared with the board asked about."""
 
 
-_LINKS = 8
+_LINKS = 64
 """How far back :meth:`_Lineage.added` follows a board's parents before it gives up (and the
 caller compares the boards in full)."""
 _NOTED = 256
@@ -443,10 +443,17 @@ class HitoriReasoner(AspReasoner):
     def _consistent(self, board: Board) -> bool:
         """Does the board agree with the one solution of the puzzle (proven unique by clingo,
         asked once)? Such a board has that solution and no other."""
-        if self._agrees is not None and self._agrees[0] is board:
-            return self._agrees[1]
+        last = self._agrees
+        if last is not None and last[0] is board:
+            return last[1]
         solution = self._unique_solution()
-        agrees = solution is not None and board.cells.items() <= solution.items()
+        self._lineage.note(board)
+        added = None if last is None else self._lineage.added(last[0], board)
+        if added is not None and last is not None and solution is not None:
+            # a board that adds marks to the last one asked about: only they need comparing
+            agrees = last[1] and all(solution[k] == v for k, v in added)
+        else:
+            agrees = solution is not None and board.cells.items() <= solution.items()
         self._agrees = (board, agrees)  # asked twice a step: for contradictions, re-proofs
         return agrees
 
