@@ -41,7 +41,7 @@ from aspuzzle.puzzles.futoshiki.model import Cell, FutoshikiInstance, FutoshikiS
 from aspuzzle.puzzles.futoshiki.rules import BOARD, CATALOGUE, LATER, REPROOF
 from aspuzzle.puzzles.futoshiki.rules.fast import CONTRADICTIONS as FAST_CONTRADICTIONS
 from aspuzzle.puzzles.futoshiki.rules.fast import DIRECT as FAST_DIRECT
-from aspuzzle.puzzles.futoshiki.rules.fast import FastRules
+from aspuzzle.puzzles.futoshiki.rules.fast import FastRules, State
 
 __all__ = ["FutoshikiReasoner", "parse_set", "read_board", "read_marks", "reasoning",
            "write_marks"]
@@ -175,6 +175,8 @@ class FutoshikiReasoner(AspReasoner):
         self.fast_rounds = 0
         if solution is not None:
             self._unique = (dict(self.solution_board(solution).cells),)
+        self._probed: tuple[Board, State] | None = None
+        """The last board probed from, as masks (a case search probes many cases from one)."""
         self._hit_atoms: dict[int, tuple[Any, ...]] = {}
         """Shown atoms of the rule programs parsed, by the number that stands for the symbol
         in clingo (``Symbol._rep``: clingo keeps one copy of each symbol, so equal symbols
@@ -448,7 +450,15 @@ class FutoshikiReasoner(AspReasoner):
                                                if r.id in FAST_DIRECT + FAST_CONTRADICTIONS])
         fast = self._fast
         b = board.with_(sets, links)
-        state = fast.state(b.cells)
+        cells = board.cells
+        if any(k in cells and cells[k] != v for k, v in sets):
+            state = fast.state(b.cells)  # a key changed, not added: read the board anew
+        else:
+            # the board's masks made once for all the cases tried on it, then the case's keys
+            if self._probed is None or self._probed[0] is not board:
+                self._probed = (board, fast.state(cells))
+            state = self._probed[1].copy()
+            fast.apply(state, sets)
         for rounds in range(1, self.max_probe_rounds + 1):
             fired, found = fast.round(state)
             self.fast_rounds += 1
