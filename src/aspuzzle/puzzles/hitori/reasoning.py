@@ -20,6 +20,7 @@ shaded cell, ``5o`` (or ``5+``) a cell marked unshaded, a bare number a cell not
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
@@ -144,46 +145,60 @@ class _Lineage:
     adds marks to that one, and the marks it adds. An explanation asks about a board that adds
     a step's few marks to the last one, at every step; on a 50x50 grid, comparing two boards in
     full costs more than the rest of a stage's bookkeeping, so the marks a board adds to an
-    earlier one are found by following parents, and the boards are compared once each."""
+    earlier one are found by following parents, and the boards are compared once each.
+
+    Boards are numbered as they come; a board is known by a weak reference (what it adds is
+    kept, the board itself is not: a 100x100 board's marks take some 400 kB)."""
 
     def __init__(self) -> None:
-        self._parents: dict[int, tuple[Board, Board | None, tuple[tuple[Cell, str], ...]]] = {}
-        """By ``id(board)``: the board (kept, so that its id is not reused), its parent and
-        what it adds to it."""
+        self._number: dict[int, tuple[weakref.ref[Board], int]] = {}
+        """By ``id(board)``: the board, and its number."""
+        self._parents: dict[int, tuple[int | None, tuple[tuple[Cell, str], ...]]] = {}
+        """By a board's number: its parent's number and what it adds to its parent."""
         self._latest: Board | None = None
+        self._count = 0
+
+    def _of(self, board: Board) -> int | None:
+        got = self._number.get(id(board))
+        return got[1] if got is not None and got[0]() is board else None
 
     def note(self, board: Board) -> None:
         """Make ``board`` known, with the last board as its parent if it adds to it."""
-        got = self._parents.get(id(board))
-        if got is not None and got[0] is board:
+        if self._of(board) is not None:
             return
         prev = self._latest
-        parent: Board | None = None
+        parent: int | None = None
         added: tuple[tuple[Cell, str], ...] = ()
         if prev is not None:
             old, cells = prev.cells, board.cells
             if len(old) <= len(cells) and old.items() <= cells.items():
-                parent = prev
+                parent = self._of(prev)
                 added = tuple((k, cells[k]) for k in cells.keys() - old.keys())
+        self._count += 1
         if len(self._parents) >= _NOTED:
             del self._parents[next(iter(self._parents))]
-        self._parents[id(board)] = (board, parent, added)
+        if len(self._number) >= _NOTED:
+            del self._number[next(iter(self._number))]
+        self._parents[self._count] = (parent, added)
+        self._number[id(board)] = (weakref.ref(board), self._count)
         self._latest = board
 
     def added(self, old: Board, board: Board) -> list[tuple[Cell, str]] | None:
         """The marks ``board`` adds to ``old``, if ``old`` is one of its last few ancestors
         (:data:`_LINKS`); None if not found so (it may add to it all the same)."""
+        target, n = self._of(old), self._of(board)
+        if target is None or n is None:
+            return None
         out: list[tuple[Cell, str]] = []
-        b: Board | None = board
         for _ in range(_LINKS):
-            if b is old:
+            if n == target:
                 return out
-            got = self._parents.get(id(b))
-            if got is None or got[0] is not b:
+            got = self._parents.get(n)
+            if got is None or got[0] is None:
                 return None
-            out += got[2]
-            b = got[1]
-        return out if b is old else None
+            out += got[1]
+            n = got[0]
+        return out if n == target else None
 
 
 class _Stage:
