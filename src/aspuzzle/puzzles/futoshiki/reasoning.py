@@ -366,12 +366,8 @@ class FutoshikiReasoner(AspReasoner):
             solve.models = "1"  # type: ignore[union-attr]
             yes = _sure(_literals(stage.program, {k: a[0] for k, a in self._atoms.items()}))
             no = _sure(_literals(stage.program, {k: a[1] for k, a in self._atoms.items()}))
+            # board.lp declares them false (the empty board): set by difference from there
             stage.literals = {key: (yes[key], no[key]) for key in self._atoms}
-            # board.lp declares them free: set false once (the empty board), then by difference
-            assign = stage.program.ctl.assign_external
-            for pair in stage.literals.values():
-                assign(pair[0], False)
-                assign(pair[1], False)
         return stage.program
 
     def _stage_hits(self, i: int, board: Board) -> list[Hit]:
