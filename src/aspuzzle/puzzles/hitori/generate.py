@@ -132,9 +132,10 @@ class HitoriGenerator:
         # the solution is proven the only one: make_unique found no other (other.lp)
         reasoner = HitoriReasoner(inst, solution=HitoriSolution(shaded))
         # the tier the direct rules give, before the explanation that would find it out
-        if (request.tier is not Tier.DIRECT or w * h >= CLOSURE_FIRST) and \
-                closes_directly(reasoner) is not (request.tier is Tier.DIRECT):
-            return None
+        if request.tier is not Tier.DIRECT or w * h >= CLOSURE_FIRST:
+            reasoner.ground_ahead()  # the closure solves every program of the direct rules
+            if closes_directly(reasoner) is not (request.tier is Tier.DIRECT):
+                return None
         g = grade(Loaded(PUZZLE, inst, "generated"), reasoner=reasoner, at_most=request.tier)
         if not g.graded or g.tier != request.tier:
             return None

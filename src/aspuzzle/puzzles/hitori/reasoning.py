@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 import weakref
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import clingo
 
@@ -36,6 +36,9 @@ from aspuzzle.puzzles.base import Reasoning
 from aspuzzle.puzzles.hitori import PUZZLE
 from aspuzzle.puzzles.hitori.model import HitoriInstance, HitoriSolution, neighbours4
 from aspuzzle.puzzles.hitori.rules import BOARD, CATALOGUE, LATE, REPROOF
+
+if TYPE_CHECKING:  # (imported when used: concurrent.futures takes 17 ms to import)
+    from concurrent.futures import Future, ThreadPoolExecutor
 
 __all__ = ["HitoriReasoner", "parse_set", "read_board", "read_marks", "reasoning",
            "write_marks"]
@@ -128,6 +131,9 @@ to give it an instance there, as :class:`_Stage` is told them by cell (``neighbo
 cell's neighbours in the grid; ``twins``: the other cells of its row and column with its
 number)."""
 
+GROUND_AHEAD_THREADS = 2
+"""Threads that ground a reasoner's programs ahead (:meth:`HitoriReasoner.ground_ahead`)."""
+
 _EMPTY_KEPT = 2
 """Boards on which a stage was found empty, kept (a run goes back and forth between its own
 board and the case splits' branches); each is compared with the board asked about."""
@@ -216,6 +222,7 @@ class _Stage:
         # the instance's facts as ground rules, written once for every stage
         self._source = Program((BOARD, SHOW, *rule_files(rules)), (), (), rules=facts)
         self._program: Grounded | None = None
+        self._pending: Future[Grounded] | None = None
         self._lits: dict[Cell, tuple[int | None, int | None]] = {}
         self.last = Board({})  # clingo's externals start false: the empty board
         self.known: tuple[Board, list[Hit]] | None = None
@@ -240,15 +247,28 @@ class _Stage:
                                 near[_NEEDS[rid]][cell]
             self._grows = grows
 
+    def _ground(self) -> Grounded:
+        # the one answer set is found by propagation alone: no decisions to make, nothing
+        # to tidy after a solve (the program never changes, only its externals do)
+        program = Grounded(self._source, extra_args=("--heuristic=None",))
+        program.ctl.enable_cleanup = False
+        conf: Any = program.ctl.configuration.solve
+        conf.models, conf.enum_mode = "1", "auto"
+        return program
+
+    def ground_ahead(self, pool: ThreadPoolExecutor) -> None:
+        """Have the program grounded by ``pool`` (see :meth:`HitoriReasoner.ground_ahead`)."""
+        if self._program is None and self._pending is None:
+            self._pending = pool.submit(self._ground)
+
     @property
     def program(self) -> Grounded:
         if self._program is None:
-            # the one answer set is found by propagation alone: no decisions to make, nothing
-            # to tidy after a solve (the program never changes, only its externals do)
-            self._program = Grounded(self._source, extra_args=("--heuristic=None",))
-            self._program.ctl.enable_cleanup = False
-            conf: Any = self._program.ctl.configuration.solve
-            conf.models, conf.enum_mode = "1", "auto"
+            pending, self._pending = self._pending, None
+            if pending is not None and not pending.cancel():
+                self._program = pending.result()
+            else:
+                self._program = self._ground()
         return self._program
 
     def model(self, board: Board,
@@ -407,6 +427,22 @@ class HitoriReasoner(AspReasoner):
         equal numbers, and a look-up by number needs no call into clingo to hash and compare
         (those calls cost more than the rest of reading an evaluation)."""
         self._lineage = _Lineage()
+
+    def ground_ahead(self) -> None:
+        """Ground the direct rules' programs in the background, in the order they are first
+        solved, while this thread solves those already grounded (the generator's check that a
+        candidate closes under the direct rules solves every one of them, so none is grounded
+        in vain). clingo lets go of Python's lock while it grounds, so on a machine with a core
+        to spare the programs of a 50x50 candidate (about 0.9 s of CPU time) are ready in about
+        half the time; the CPU time stays the same. A program asked for before its turn is
+        grounded in this thread."""
+        from concurrent.futures import ThreadPoolExecutor
+
+        pool = ThreadPoolExecutor(max_workers=GROUND_AHEAD_THREADS,
+                                  thread_name_prefix="hitori-ground")
+        for st in [*self._direct_stages, *self._late_stages]:
+            st.ground_ahead(pool)
+        pool.shutdown(wait=False)  # the threads end once the queue is done
 
     # --- the board's keys and values ---------------------------------------------------------
 
