@@ -445,31 +445,42 @@ class FutoshikiReasoner(AspReasoner):
             self._fast = FastRules(self.inst, [r.id for r in self.rules
                                                if r.id in FAST_DIRECT + FAST_CONTRADICTIONS])
         fast = self._fast
-        b = board.with_(sets, links)
         cells = board.cells
         if any(k in cells and cells[k] != v for k, v in sets):
-            state = fast.state(b.cells)  # a key changed, not added: read the board anew
+            state = fast.state(board.with_(sets).cells)  # a key changed: read the board anew
         else:
             # the board's masks made once for all the cases tried on it, then the case's keys
             if self._probed is None or self._probed[0] is not board:
                 self._probed = (board, fast.state(cells))
             state = self._probed[1].copy()
             fast.apply(state, sets)
-        for rounds in range(1, self.max_probe_rounds + 1):
+        # what the case and the rounds set, on top of the board: the board they make is built
+        # once, at the end (a copy of the board each round cost as much as a round)
+        added: dict[Any, str] = dict(sets)
+        rounds = self.max_probe_rounds
+        dead = False
+        for k in range(1, self.max_probe_rounds + 1):
             fired, found = fast.round(state)
             self.fast_rounds += 1
             if fired:
-                return Probe(True, b, rounds)
+                rounds, dead = k, True
+                break
             new: dict[Any, str] = {}
             for rule_sets in found.values():
                 for key, value in rule_sets:
-                    if b.cells.get(key) != value and new.setdefault(key, value) != value:
-                        return Probe(True, b, rounds)
-            if not new:
-                return Probe(False, b, rounds)
-            b = b.with_(new.items())
+                    now = added.get(key)
+                    if (cells.get(key) if now is None else now) != value \
+                            and new.setdefault(key, value) != value:
+                        dead = True
+                        break
+                if dead:
+                    break
+            if dead or not new:
+                rounds = k
+                break
+            added.update(new)
             fast.apply(state, new.items())
-        return Probe(False, b, self.max_probe_rounds)
+        return Probe(dead, board.with_(added.items(), links), rounds)
 
     def closure(self, board: Board) -> Probe:
         """Every direct rule, the pair rules too, applied at once round after round from

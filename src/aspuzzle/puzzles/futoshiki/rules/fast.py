@@ -70,6 +70,9 @@ class FastRules:
         self.rows = [[(r - 1) * n + c for c in range(n)] for r in range(1, n + 1)]
         self.cols = [[r * n + c - 1 for r in range(n)] for c in range(1, n + 1)]
         self.lines = self.rows + self.cols
+        self.peers = [[j for j in self.rows[i // n] + self.cols[i % n] if j != i]
+                      for i in range(n * n)]
+        """Per cell, the other cells of its row, then of its column."""
         self.gt = [(self._i(a), self._i(b)) for a, b in sorted(inst.greater)]
         self.bars: list[tuple[int, int]] = []
         self.nobars: list[tuple[int, int]] = []
@@ -135,7 +138,7 @@ class FastRules:
         """The contradiction rules that fire and, per direct rule, the keys it sets, on a
         board (its keys and values, or its masks)."""
         s = cells if isinstance(cells, State) else self.state(cells)
-        n, full, on, cellsxy = self.n, self.full, self.active, self.cells
+        n, full, on, cellsxy, peers = self.n, self.full, self.active, self.cells, self.peers
         placed, struck = s.placed, s.struck
         taken_row = [0] * n
         taken_col = [0] * n
@@ -170,11 +173,13 @@ class FastRules:
             r, c = cellsxy[i]
             out.add(((r, c, d), YES))
             bit = 1 << d
-            for e in range(1, n + 1):
-                if e != d and cand[i] >> e & 1:
-                    out.add(((r, c, e), NO))
-            for j in self.rows[r - 1] + self.cols[c - 1]:
-                if j != i and cand[j] & bit:
+            m = cand[i] & ~bit
+            while m:
+                low = m & -m
+                out.add(((r, c, low.bit_length() - 1), NO))
+                m ^= low
+            for j in peers[i]:
+                if cand[j] & bit:
                     out.add(((*cellsxy[j], d), NO))
 
         for i in empty:
