@@ -251,8 +251,12 @@ class FutoshikiReasoner(AspReasoner):
         r, c = cell
         out: list[tuple[Key, str]] = [((r, c, d), YES)]
         out += [((r, c, e), NO) for e in cands.get(cell, []) if e != d]
-        for other, ds in cands.items():
-            if other != cell and (other[0] == r or other[1] == c) and d in ds:
+        n = self.n
+        # the cells of the row, then of the column (not every empty cell of the grid)
+        for other in [(r, k) for k in range(1, n + 1) if k != c] + \
+                [(k, c) for k in range(1, n + 1) if k != r]:
+            ds = cands.get(other)
+            if ds is not None and d in ds:
                 out.append(((other[0], other[1], d), NO))
         return tuple(sorted(out))
 
