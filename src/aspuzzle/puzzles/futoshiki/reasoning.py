@@ -166,7 +166,7 @@ class FutoshikiReasoner(AspReasoner):
         # The rule programs: the base's, and the rules over pairs, each grounded when first
         # evaluated (the base's not at all for a candidate that closes_directly drops: its
         # rounds are computed in Python). The board is given to each evaluation on their
-        # (free) externals, as solver literals looked up once, set where it changed.
+        # externals (false until set), as solver literals looked up once, set where it changed.
         self._stages = [_Stage(tuple(r for r in chosen if r.id not in LATER))]
         later = tuple(r for r in chosen if r.id in LATER)
         if later:
