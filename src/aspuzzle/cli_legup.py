@@ -81,8 +81,8 @@ def register(sub: Any) -> None:
     rules_help = ("the rules an exercise allows: a tier (direct, case, nested) or a "
                   "comma-separated list of rule names or ids ('Finish with Grass,"
                   "TREE-BASC-0001'); other rules make a transition invalid")
-    dir_help = ("a folder of the teacher's own rule files (*.lp with a '% Rule: NAME' and "
-                "'% Kind: direct|contradiction' header), each proven sound up to 5x5 first")
+    dir_help = ("a folder of the teacher's own rule files (*.lp with a '%% Rule: NAME' and "
+                "'%% Kind: direct|contradiction' header), each proven sound up to 5x5 first")
     earned_help = ("a derived rule (sheet 5.x, or a teacher's) counts only after the same "
                    "proof has shown one instance of it with the basic rules; before, its "
                    "transitions are 'not yet earned'")

@@ -408,8 +408,8 @@ def _common(sp: argparse.ArgumentParser, *, state_required: bool, many: bool = F
                     help="print JSON" + (" (one line per input)" if many else ""))
 
 
-_RULES_DIR = ("Tents: a folder of a teacher's own rule files (*.lp with a '% Rule: NAME' and "
-              "'% Kind: direct|contradiction' header), each proven sound up to 5x5 first")
+_RULES_DIR = ("Tents: a folder of a teacher's own rule files (*.lp with a '%% Rule: NAME' and "
+              "'%% Kind: direct|contradiction' header), each proven sound up to 5x5 first")
 
 
 def register(sub: Any) -> None:

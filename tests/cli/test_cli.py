@@ -165,3 +165,18 @@ def test_solve_to_format_prints_the_solution() -> None:
 def test_types_lists_every_registered_type() -> None:
     r = run_cli("types")
     assert r.returncode == 0 and "tents" in r.stdout
+
+
+def test_every_command_prints_its_help() -> None:
+    """argparse formats help strings with %: a literal one must be written %% (a teacher's rule
+    file header, '% Rule: NAME', once made `explain --help` crash)."""
+    import argparse
+
+    from aspuzzle import cli
+
+    parser = cli.build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert len(sub.choices) > 10
+    for name, command in sub.choices.items():
+        assert command.format_help().startswith("usage:"), name
+        assert f"aspuzzle {name}" in command.format_usage(), name
