@@ -164,3 +164,19 @@ def test_a_lazily_read_format_reads_as_before() -> None:
     assert loaded.instance == tatham.read_tatham(tid)
     assert loaded.puzzle.formats["tatham"].write(loaded.instance, None) == \
         tatham.write_tatham(loaded.instance, None)
+
+
+@pytest.mark.parametrize("path", ["examples/tents/seed-6x6.txt", "examples/hitori/seed-6x6.txt",
+                                  "examples/futoshiki/seed-4x4.txt"])
+def test_a_loaded_puzzle_still_pickles(path: str) -> None:
+    """Lazily read formats pickle as their module and name: a loaded puzzle goes to another
+    process (``--jobs``, a Dask worker) as before."""
+    import pickle
+
+    loaded = aspuzzle.load(path)
+    again = pickle.loads(pickle.dumps(loaded))
+    assert again.instance == loaded.instance
+    assert [f.name for f in again.puzzle.formats.values()] == list(loaded.puzzle.formats)
+    written = {n: f.write(loaded.instance, None) for n, f in loaded.puzzle.formats.items()
+               if f.write is not None and n != "facts"}
+    assert {n: again.puzzle.formats[n].write(again.instance, None) for n in written} == written

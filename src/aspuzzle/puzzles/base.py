@@ -82,21 +82,35 @@ class Reasoning:
     when ``--state`` is not given)."""
 
 
+class _Lazy:
+    """A module's function, imported when first called (see :func:`lazy`); it pickles as the
+    module and the name, so that a loaded puzzle still goes to another process."""
+
+    __slots__ = ("_fn", "module", "name")
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module, self.name = module, name
+        self._fn: Callable[..., Any] | None = None
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self._fn is None:
+            import importlib
+
+            self._fn = getattr(importlib.import_module(self.module), self.name)
+        return self._fn(*args, **kwargs)
+
+    def __reduce__(self) -> tuple[type[_Lazy], tuple[str, str]]:
+        return _Lazy, (self.module, self.name)
+
+    def __repr__(self) -> str:
+        return f"<lazy {self.module}.{self.name}>"
+
+
 def lazy(module: str, name: str) -> Callable[..., Any]:
     """The function ``name`` of ``module``, imported when first called: a type's readers and
     writers of formats that a run does not use (a LEGUP file's XML parser, say) then cost no
     start-up. ``api.detect`` asks a format's ``detect`` only when its registry sniff passes."""
-    found: list[Callable[..., Any]] = []
-
-    def call(*args: Any, **kwargs: Any) -> Any:
-        if not found:
-            import importlib
-
-            found.append(getattr(importlib.import_module(module), name))
-        return found[0](*args, **kwargs)
-
-    call.__name__ = call.__qualname__ = name
-    return call
+    return _Lazy(module, name)
 
 
 def lazy_format(module: str, stem: str) -> tuple[Callable[..., Any], Callable[..., Any],
