@@ -145,8 +145,9 @@ def test_a_tents_file_is_read_without_importing_the_other_types() -> None:
 
 
 @pytest.mark.parametrize(("path", "unused"), [
-    ("examples/tents/seed-6x6.txt", ("legup", "puzzlink", "tatham", "xml.etree")),
-    ("examples/hitori/seed-6x6.txt", ("puzzlink", "tatham")),
+    ("examples/tents/seed-6x6.txt", ("legup", "puzzlink", "tatham", "xml.etree", "asp_facts")),
+    ("examples/hitori/seed-6x6.txt", ("puzzlink", "tatham", "asp_facts")),
+    ("examples/futoshiki/seed-4x4.txt", ("tatham", "asp_facts")),
 ])
 def test_a_text_file_is_read_without_the_other_formats_modules(path: str,
                                                                unused: tuple[str, ...]) -> None:

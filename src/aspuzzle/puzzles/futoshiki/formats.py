@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from aspuzzle.errors import InputError, Location
-from aspuzzle.formats.asp_facts import Fact, int_arg, parse_facts
 from aspuzzle.puzzles.futoshiki.model import (
     MAX_SIZE,
     Cell,
@@ -41,6 +41,9 @@ from aspuzzle.puzzles.futoshiki.model import (
     quoted,
     validate,
 )
+
+if TYPE_CHECKING:  # the facts reader is imported when first used
+    from aspuzzle.formats.asp_facts import Fact
 
 __all__ = [
     "detect_facts",
@@ -348,6 +351,7 @@ def _show(f: Fact) -> str:
 
 
 def read_facts(text: str) -> FutoshikiInstance:
+    from aspuzzle.formats.asp_facts import int_arg, parse_facts  # only when used
     ff = parse_facts(text, predicates=_PREDICATES, consts=("n",))
     if "n" not in ff.consts:
         raise InputError("cannot tell the grid size: add '#const n = N.'")

@@ -24,7 +24,6 @@ from __future__ import annotations
 import re
 
 from aspuzzle.errors import InputError, Location
-from aspuzzle.formats.asp_facts import int_arg, parse_facts
 from aspuzzle.puzzles.hitori.model import (
     MAX_SIZE,
     MAX_VALUE,
@@ -204,6 +203,7 @@ def _plain_grid(text: str) -> HitoriInstance | None:
 
 
 def read_facts(text: str) -> HitoriInstance:
+    from aspuzzle.formats.asp_facts import int_arg, parse_facts  # only when used
     fast = _plain_grid(text)
     if fast is not None:
         validate(fast)

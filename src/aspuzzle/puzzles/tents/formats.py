@@ -22,7 +22,6 @@ from __future__ import annotations
 import re
 
 from aspuzzle.errors import InputError, Location
-from aspuzzle.formats.asp_facts import format_facts, int_arg, parse_facts
 from aspuzzle.puzzles.tents.model import Cell, TentsInstance, TentsSolution, validate
 
 TREE, EMPTY, TENT, GRASS = "T", ".", "A", "x"
@@ -139,6 +138,7 @@ _BRIDGES = ("cell(R, C, tree) :- tree(R, C).",)
 
 
 def read_facts(text: str) -> TentsInstance:
+    from aspuzzle.formats.asp_facts import int_arg, parse_facts  # only when used
     ff = parse_facts(text, predicates=_PREDICATES, consts=("width", "height"),
                      bridge_rules=_BRIDGES)
     trees = [(int_arg(f, 0, "row"), int_arg(f, 1, "column"), f) for f in ff.of("tree")]
@@ -180,6 +180,7 @@ def read_facts(text: str) -> TentsInstance:
 
 
 def write_facts(inst: TentsInstance, sol: TentsSolution | None = None) -> str:
+    from aspuzzle.formats.asp_facts import format_facts
     facts: list[tuple[str, tuple[int | str, ...]]] = [("tree", t) for t in sorted(inst.trees)]
     facts += [("tent_column", (c, n)) for c, n in enumerate(inst.col_clues, 1) if n is not None]
     facts += [("tent_row", (r, n)) for r, n in enumerate(inst.row_clues, 1) if n is not None]
