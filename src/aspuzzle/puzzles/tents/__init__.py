@@ -122,7 +122,10 @@ class TentsPuzzle:
         # ~140 ms once, ~3 ms saved a puzzle)
         return Reuse(("tents", instance.height, instance.width, options.pairing), program,
                      (("tree", 2), ("tent_row", 2), ("tent_column", 2)), tuple(true),
-                     build_after=max(2, instance.height * instance.width // 10))
+                     build_after=max(2, instance.height * instance.width // 10),
+                     # a solve takes a few ms: run it in the calling thread (Tatham 15x15 and
+                     # 25x25 sets, paired in one process: about 8% and 10% less time)
+                     quick=True)
 
     def user_asp(self, instance: TentsInstance) -> str:
         return ""
