@@ -125,3 +125,15 @@ def test_text_round_trip() -> None:
 def test_instance_is_hashable_and_frozen() -> None:
     inst = TentsInstance(1, 2, frozenset({(1, 1)}), (1,), (None, 1))
     assert hash(inst)
+
+
+def test_render_writes_two_digit_column_clues_downwards() -> None:
+    """Side by side, the clues 7 and 10 of neighbouring columns would read "710"."""
+    from aspuzzle.puzzles.tents import PUZZLE, TentsInstance
+
+    inst = TentsInstance(2, 3, frozenset({(1, 1)}), (1, 10), (7, 10, None))
+    lines = PUZZLE.render(inst, None, ascii=True).splitlines()
+    assert lines[:2] == ["      1", "    7 0 ?"]  # the 1 above the 0
+    assert lines[2:] == [" 1  T . .", "10  . . ."]
+    small = TentsInstance(2, 2, frozenset({(1, 1)}), (1, 0), (0, 1))
+    assert PUZZLE.render(small, None, ascii=True).splitlines()[0] == "   0 1"

@@ -162,8 +162,12 @@ class TentsPuzzle:
             return "?" if v is None else str(v)
 
         rw = max([len(clue(v)) for v in instance.row_clues] + [1])
-        header = " " * (rw + 1) + "".join(clue(v).rjust(cw) for v in instance.col_clues)
-        lines = [header.rstrip()]
+        # a column's clue is written downwards, a digit a line, where one has two digits (10 or
+        # more tents): side by side, "7" and "10" would read "710"
+        cols = [clue(v) for v in instance.col_clues]
+        ch = max([len(v) for v in cols] + [1])
+        lines = [(" " * (rw + 1) + "".join(v.rjust(ch)[i].rjust(cw) for v in cols)).rstrip()
+                 for i in range(ch)]
         for r in range(1, instance.height + 1):
             row = []
             for c in range(1, instance.width + 1):
