@@ -211,16 +211,16 @@ def detect(text: str, *, filename: str | None = None, type: str | None = None,
             known = sorted({f.name for t in infos for f in t.formats})
             raise UsageError(f"unknown format '{fmt}' (known: {', '.join(known)})")
         infos = with_fmt
-    puzzles = [REGISTRY[t.name] for t in infos if type or fmt or _may_be(t, text)]
+    # each format's cheap sniff, once: a type none of whose formats passes is not imported,
+    # and a format that fails is not asked (its detector would refuse the text too, and its
+    # reader's module stays unread)
+    sniffed = {t.name: _sniffed(t, text) for t in infos}
+    puzzles = [REGISTRY[t.name] for t in infos if type or fmt or sniffed[t.name]]
     candidates: list[tuple[Puzzle, Format]] = []
     for p in puzzles:
-        sniffs = {f.name: f.sniff for f in type_info(p.name).formats}
         for f in p.formats.values():
-            if fmt is not None and f.name != fmt:
+            if (fmt is not None and f.name != fmt) or f.name not in sniffed[p.name]:
                 continue
-            sniff = sniffs.get(f.name)
-            if sniff is not None and not sniff(text):
-                continue  # its detector refuses the text too, and its module stays unread
             try:
                 hit = f.detect(text)
             except Exception:  # a detector must never crash loading; treat as no match
@@ -248,10 +248,10 @@ def detect(text: str, *, filename: str | None = None, type: str | None = None,
     raise UsageError(f"the input could be any of {names}; give --type or --from")
 
 
-def _may_be(info: TypeInfo, text: str) -> bool:
-    """Whether one of the type's formats may accept the text, by the registry's sniffs: a type
-    ruled out is not imported (its detectors would refuse the text too)."""
-    return any(f.sniff is None or f.sniff(text) for f in info.formats)
+def _sniffed(info: TypeInfo, text: str) -> set[str]:
+    """The type's formats that may accept the text, by the registry's sniffs (a format without
+    one may)."""
+    return {f.name for f in info.formats if f.sniff is None or f.sniff(text)}
 
 
 def _split_type_prefix(text: str) -> tuple[str | None, str]:
