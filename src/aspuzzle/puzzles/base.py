@@ -83,8 +83,10 @@ class Reasoning:
 
 
 class _Lazy:
-    """A module's function, imported when first called (see :func:`lazy`); it pickles as the
-    module and the name, so that a loaded puzzle still goes to another process."""
+    """A module's function, imported when first called: a type's readers and writers of
+    formats that a run does not use (a LEGUP file's XML parser, say) then cost no start-up
+    (``api.detect`` asks a format's ``detect`` only when its registry sniff passes). It pickles
+    as the module and the name, so that a loaded puzzle still goes to another process."""
 
     __slots__ = ("_fn", "module", "name")
 
@@ -106,19 +108,12 @@ class _Lazy:
         return f"<lazy {self.module}.{self.name}>"
 
 
-def lazy(module: str, name: str) -> Callable[..., Any]:
-    """The function ``name`` of ``module``, imported when first called: a type's readers and
-    writers of formats that a run does not use (a LEGUP file's XML parser, say) then cost no
-    start-up. ``api.detect`` asks a format's ``detect`` only when its registry sniff passes."""
-    return _Lazy(module, name)
-
-
 def lazy_format(module: str, stem: str) -> tuple[Callable[..., Any], Callable[..., Any],
                                                   Callable[..., Any]]:
     """``read_<stem>``, ``write_<stem>`` and ``detect_<stem>`` of ``module``, each imported when
-    first called (see :func:`lazy`): the reader, writer and detector of a :class:`Format`."""
-    return (lazy(module, f"read_{stem}"), lazy(module, f"write_{stem}"),
-            lazy(module, f"detect_{stem}"))
+    first called (see :class:`_Lazy`): the reader, writer and detector of a :class:`Format`."""
+    return (_Lazy(module, f"read_{stem}"), _Lazy(module, f"write_{stem}"),
+            _Lazy(module, f"detect_{stem}"))
 
 
 def no_reasoning(name: str) -> Reasoning:
