@@ -10,8 +10,10 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +23,9 @@ from aspuzzle.puzzles import REGISTRY, TYPES
 HEAVY = ("clingo", "rich", "aspuzzle.puzzles.tents", "aspuzzle.puzzles.futoshiki",
          "aspuzzle.puzzles.hitori", "aspuzzle.puzzles.logicgrid", "aspuzzle.explain",
          "aspuzzle.engine", "aspuzzle.api", "aspuzzle.web", "aspuzzle.batch", "lark")
+
+
+_ROOT = Path(__file__).resolve().parent.parent
 
 
 def _imported_by(code: str) -> set[str]:
@@ -50,6 +55,32 @@ def test_types_command_imports_no_puzzle_type() -> None:
             "with contextlib.redirect_stdout(io.StringIO()):\n"
             "    aspuzzle.cli.main(['types'])")
     assert _heavy(_imported_by(code)) == []
+
+
+def test_a_plain_solve_imports_neither_json_nor_shutil() -> None:
+    """Neither is needed to solve and print a board (each is a few per cent of a small
+    solve's run): argparse imports ``shutil`` to size its help unless given the width."""
+    code = ("import contextlib, io, sys, aspuzzle.cli\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    aspuzzle.cli.main(['solve', 'examples/tents/seed-6x6.txt'])\n"
+            "print(' '.join(sorted(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=_ROOT).stdout
+    modules = set(out.split())
+    assert "aspuzzle.puzzles.tents" in modules
+    assert not {"json", "shutil"} & modules
+
+
+def test_help_is_as_wide_as_columns_says() -> None:
+    from aspuzzle import cli
+
+    for columns in ("50", "120"):
+        env = {**os.environ, "COLUMNS": columns}
+        out = subprocess.run([sys.executable, "-m", "aspuzzle.cli", "solve", "--help"],
+                             capture_output=True, text=True, check=True, env=env).stdout
+        widest = max(len(line) for line in out.splitlines())
+        assert int(columns) - 12 <= widest <= int(columns) - 2, columns
+    assert cli._terminal_columns() > 0
 
 
 def test_a_type_given_by_name_imports_that_type_only() -> None:

@@ -6,7 +6,6 @@ Exit status: 0 a solution was printed; 1 no solution; 2 bad input or usage; 3 ti
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -53,8 +52,38 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'aspuzzle.cli' has no attribute '{name}'")
 
 
+def _terminal_columns() -> int:
+    """The width help is written for: ``$COLUMNS``, else the terminal's, else 80 (as
+    ``shutil.get_terminal_size`` finds it)."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 80
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help formatter, given the terminal's width. Left to find it, it imports
+    ``shutil`` (with its compression modules: ~3 ms, a few per cent of a small solve's run),
+    because argparse makes a formatter for every option it adds, help or no help."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         _terminal_columns() - 2 if width is None else width)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr and exit status 2."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         sys.stderr.write(f"{self.prog}: error: {message}\n")
@@ -324,6 +353,8 @@ _OTHER_LINE_BREAKS = ("\x85", "\u2028", "\u2029")
 
 
 def _print_json(obj: Any) -> None:
+    import json  # here: a plain solve needs no JSON, and json takes ~1.5 ms to import
+
     text = json.dumps(obj, ensure_ascii=False)
     for sep in _OTHER_LINE_BREAKS:  # one record per line, for readers that split on them too
         text = text.replace(sep, f"\\u{ord(sep):04x}")
@@ -622,17 +653,8 @@ ALL_COMMANDS = "*"
 """``build_parser``'s default: every command complete."""
 
 
-def build_parser(command: str | None = ALL_COMMANDS) -> argparse.ArgumentParser:
-    """The whole parser; given the ``command`` about to run (None: none, as for ``--help``),
-    the commands of :data:`LAZY_COMMANDS` other than it are only named, with their help line,
-    so that their modules (the generator, the explain engine's tiers, ...) are not imported."""
-    parser = _Parser(prog="aspuzzle",
-                     description="Solve, count and convert logic puzzles with clingo.")
-    parser.add_argument("--version", action="version", version="aspuzzle 0.1.0")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    sub.required = True
-
-    sp = sub.add_parser("solve", help="solve puzzles and say whether the solution is unique")
+def _add_solve(sub: Any, help_line: str) -> None:
+    sp = sub.add_parser("solve", help=help_line)
     _inputs(sp)
     _solving(sp)
     sp.add_argument("--max", type=_positive_int, default=2, metavar="N",
@@ -643,7 +665,9 @@ def build_parser(command: str | None = ALL_COMMANDS) -> argparse.ArgumentParser:
     parallel_options(sp, auto=True)
     sp.set_defaults(func=cmd_solve, make_handler=_solve_handler)
 
-    sp = sub.add_parser("count", help="count the distinct solutions")
+
+def _add_count(sub: Any, help_line: str) -> None:
+    sp = sub.add_parser("count", help=help_line)
     _inputs(sp)
     _solving(sp)
     sp.add_argument("--limit", type=_positive_int, default=0, metavar="N",
@@ -651,13 +675,17 @@ def build_parser(command: str | None = ALL_COMMANDS) -> argparse.ArgumentParser:
     parallel_options(sp, auto=True)
     sp.set_defaults(func=cmd_count, make_handler=_count_handler)
 
-    sp = sub.add_parser("render", help="show the puzzle, unsolved")
+
+def _add_render(sub: Any, help_line: str) -> None:
+    sp = sub.add_parser("render", help=help_line)
     _inputs(sp)
     sp.add_argument("--ascii", action="store_true", help="plain ASCII, no emoji")
     _pictures(sp, "the puzzle")
     sp.set_defaults(func=cmd_render)
 
-    sp = sub.add_parser("convert", help="convert a puzzle to another format")
+
+def _add_convert(sub: Any, help_line: str) -> None:
+    sp = sub.add_parser("convert", help=help_line)
     _inputs(sp)
     sp.add_argument("--to", metavar="FORMAT", help="output format (omit to list the choices)")
     sp.add_argument("-o", "--output", metavar="FILE", help="write to FILE (atomically)")
@@ -665,14 +693,50 @@ def build_parser(command: str | None = ALL_COMMANDS) -> argparse.ArgumentParser:
                     help="one JSON record per input, the converted text in 'text'")
     sp.set_defaults(func=cmd_convert)
 
-    sp = sub.add_parser("types", help="list the puzzle types and their formats")
+
+def _add_types(sub: Any, help_line: str) -> None:
+    sp = sub.add_parser("types", help=help_line)
     sp.set_defaults(func=cmd_types)
+
+
+CORE_COMMANDS: tuple[tuple[str, str, Callable[[Any, str], None]], ...] = (
+    ("solve", "solve puzzles and say whether the solution is unique", _add_solve),
+    ("count", "count the distinct solutions", _add_count),
+    ("render", "show the puzzle, unsolved", _add_render),
+    ("convert", "convert a puzzle to another format", _add_convert),
+    ("types", "list the puzzle types and their formats", _add_types),
+)
+"""The commands of this module, in ``--help``'s order: name, help line, and what adds it."""
+
+
+def build_parser(command: str | None = ALL_COMMANDS) -> argparse.ArgumentParser:
+    """The parser for running ``command`` (the default: every command complete).
+
+    Each command costs start-up time to add (argparse builds a parser and a help formatter for
+    each, and the commands of :data:`LAZY_COMMANDS` import their modules: the generator, the
+    explain engine's tiers, ...). So when ``command`` is a known one, only it is added; for
+    anything else (None, as for ``--help``, or a misspelt name) every command is only named,
+    with its help line, which is all the top-level help and the "invalid choice" message show.
+    """
+    parser = _Parser(prog="aspuzzle",
+                     description="Solve, count and convert logic puzzles with clingo.")
+    parser.add_argument("--version", action="version", version="aspuzzle 0.1.0")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    known = {name for name, _, _ in CORE_COMMANDS}
+    known.update(name for _, commands in LAZY_COMMANDS for name in commands)
+    only = command if command in known else None
+    for name, help_line, add in CORE_COMMANDS:
+        if command == ALL_COMMANDS or name == only:
+            add(sub, help_line)
+        elif only is None:
+            sub.add_parser(name, help=help_line, add_help=False)
     for module, commands in LAZY_COMMANDS:
-        if command == ALL_COMMANDS or command in commands:
+        if command == ALL_COMMANDS or only in commands:
             import importlib
 
             importlib.import_module(module).register(sub)
-        else:
+        elif only is None:
             for name, help_line in commands.items():
                 sub.add_parser(name, help=help_line, add_help=False)
     for register in EXTRA_COMMANDS:

@@ -16,8 +16,8 @@ Tatham ID with marks, or a LEGUP file). Without ``--state`` the marks of INPUT i
 Exit status: explain 0 (1 if the puzzle has no solution); hint 0; check 0 if no rule is broken,
 1 otherwise; check-step 0 if the step is valid, 1 if not; 2 bad input or usage.
 
-This module registers itself through ``aspuzzle.cli.EXTRA_COMMANDS``; it imports the CLI module
-lazily, since it is itself imported at the end of that module.
+The CLI imports this module only to run one of its commands (``aspuzzle.cli.LAZY_COMMANDS``),
+and ``register`` adds them; it imports the CLI module lazily, in the functions that use it.
 """
 
 from __future__ import annotations
