@@ -21,6 +21,8 @@ ASP alone, and then re-proven like every step.
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -74,6 +76,66 @@ class _Bulk(Hit):
     """Every instance of a grid rule on the board, as one step."""
 
     parts: list[Hit] = field(default_factory=list)
+
+
+class _Triples:
+    """The rules over triples of values (:data:`HEAVY`) grounded for every puzzle of one shape
+    (its categories' numbers of values), shared by the reasoners of a process: they read no
+    clue (only ``category``, ``value`` and ``corder`` facts, here of the categories ``c(1)``,
+    ``c(2)``, ... and the values 1..N), so a generator that makes many puzzles of one size, or
+    grades many candidates, grounds them once. Grounding them and preparing their first solve
+    is most of their cost (a 5x6: ~60 ms, against ~2 ms a solve, six solves a puzzle); the
+    names of the puzzle's categories and values are put back in what they report
+    (:meth:`LogicGridReasoner._from_shared`), so the hits are those of the puzzle's own
+    program. One solve at a time (``lock``); ``state`` is the board the externals say now, by
+    key index (``None`` while they are being set: all are set again)."""
+
+    def __init__(self, sizes: tuple[int, ...], rules: tuple[RuleInfo, ...],
+                 args: tuple[str, ...]) -> None:
+        cats = [_F("c", [clingo.Number(i)]) for i in range(1, len(sizes) + 1)]
+        facts: list[clingo.Symbol] = []
+        for i, (c, n) in enumerate(zip(cats, sizes, strict=True), 1):
+            facts += [_F("category", [c]), _F("corder", [c, clingo.Number(i)])]
+            facts += [_F("value", [c, clingo.Number(j)]) for j in range(1, n + 1)]
+        self.g = Grounded(Program((BOARD, TRIPLES, SHOW, *rule_files(rules)), tuple(facts), ()),
+                          extra_args=args)
+        conf: Any = self.g.ctl.configuration.solve
+        conf.models, conf.enum_mode = "1", "auto"
+        # the keys in the reasoner's order (_all_keys): pairs of categories, then values
+        terms = [_F("p", [cats[i], clingo.Number(va), cats[j], clingo.Number(vb)])
+                 for i in range(len(sizes)) for j in range(i + 1, len(sizes))
+                 for va in range(1, sizes[i] + 1) for vb in range(1, sizes[j] + 1)]
+        self.index = {t: k for k, t in enumerate(terms)}
+        self.cats = {c: i for i, c in enumerate(cats)}
+        self.lits: list[tuple[int, int] | None] = []
+        for t in terms:
+            y, n_ = (self.g.literal(_F(name, t.arguments)) for name in ("yes", "no"))
+            self.lits.append(None if y is None or n_ is None else (y, n_))
+        self.state: dict[int, str] | None = {}
+        self.lock = threading.Lock()
+
+
+_SHARED_KEEP = 4
+"""Shared programs of the rules over triples kept per process (one per shape of grid)."""
+_SHARED: OrderedDict[tuple[Any, ...], _Triples] = OrderedDict()
+_SHARED_LOCK = threading.Lock()
+
+
+def _shared_triples(sizes: tuple[int, ...], rules: tuple[RuleInfo, ...],
+                    args: tuple[str, ...]) -> _Triples:
+    key = (sizes, tuple(r.id for r in rules), args)
+    with _SHARED_LOCK:
+        found = _SHARED.get(key)
+        if found is not None:
+            _SHARED.move_to_end(key)
+            return found
+    built = _Triples(sizes, rules, args)  # outside the lock: grounding takes a while
+    with _SHARED_LOCK:
+        found = _SHARED.setdefault(key, built)
+        _SHARED.move_to_end(key)
+        while len(_SHARED) > _SHARED_KEEP:
+            _SHARED.popitem(last=False)
+    return found
 
 
 class LogicGridReasoner(AspReasoner):
@@ -131,12 +193,14 @@ class LogicGridReasoner(AspReasoner):
         chosen = tuple(self.catalogue if rules is None else rules)
         super().__init__(inst, [r for r in chosen if r.id not in HEAVY])
         self.rules = chosen
-        heavy = [r for r in chosen if r.id in HEAVY]
+        heavy = tuple(r for r in chosen if r.id in HEAVY)
         self._stages = [self._rules]
+        self._kindex = {k: i for i, k in enumerate(self._all_keys)}
+        self._shared_parsed: dict[clingo.Symbol, tuple[Any, ...]] = {}
+        self._triples: _Triples | None = None
         if heavy:
-            facts = (*self.puzzle.to_facts(inst), *self.rule_facts())
-            self._stages.append(Grounded(Program((BOARD, TRIPLES, SHOW, *rule_files(heavy)),
-                                                 facts, ()), extra_args=self.rules_args))
+            self._triples = _shared_triples(tuple(len(c.values) for c in cats), heavy,
+                                            self.rules_args)
         # The board goes to each evaluation as externals (they start false: the empty board),
         # set only where it differs from the board the program last saw: a step sets a few
         # cells, and assuming both externals of every cell at every solve cost more.
@@ -253,7 +317,9 @@ class LogicGridReasoner(AspReasoner):
 
     def _stage_hits(self, i: int, board: Board) -> list[Hit]:
         """The rule instances the ``i``-th rule program (0: the first stage, 1: the rules over
-        triples) finds on the board."""
+        triples, :meth:`_triples_hits`) finds on the board."""
+        if i == 1:
+            return self._triples_hits(board)
         cells, seen, lits = board.cells, self._seen[i], self._lits[i]
         ctl = self._stages[i].ctl
         for k in {k for k, _ in cells.items() ^ seen.items()}:
@@ -280,6 +346,63 @@ class LogicGridReasoner(AspReasoner):
         self.evaluations += 1
         return list(found.values())
 
+    def _triples_hits(self, board: Board) -> list[Hit]:
+        """The rule instances over triples (:data:`HEAVY`) on the board, by the program shared
+        by the puzzles of this shape (:class:`_Triples`)."""
+        sh = self._triples
+        assert sh is not None
+        kindex = self._kindex
+        want = {kindex[k]: v for k, v in board.cells.items() if k in kindex}
+        symbols: list[clingo.Symbol] = []
+        with sh.lock:
+            ctl = sh.g.ctl
+            seen, sh.state = sh.state, None
+            changed = range(len(sh.lits)) if seen is None else \
+                {i for i, _ in want.items() ^ seen.items()}
+            for i in changed:
+                pair = sh.lits[i]
+                if pair is not None:
+                    v = want.get(i)
+                    ctl.assign_external(pair[0], v == TRUE)
+                    ctl.assign_external(pair[1], v == FALSE)
+            sh.state = want
+            # a stratified program: exactly one answer set, found by propagation alone
+            ctl.solve(on_model=lambda m: symbols.extend(m.symbols(shown=True)))
+        self.evaluations += 1
+        found: dict[tuple[str, clingo.Symbol], Hit] = {}
+        for sym in symbols:
+            parsed = self._shared_parsed.get(sym)
+            if parsed is None:
+                args = sym.arguments
+                if sym.name == "sets":
+                    parsed = ("sets", args[0].name, self._from_shared(args[1]),
+                              self._all_keys[sh.index[args[2]]], args[3].name)
+                else:
+                    parsed = ("contradiction", args[0].name, self._from_shared(args[1]))
+                self._shared_parsed[sym] = parsed
+            rid, where = parsed[1], parsed[2]
+            hit = found.get((rid, where))
+            if hit is None:
+                hit = found[(rid, where)] = Hit(self._info[rid], where)
+            if parsed[0] == "sets":
+                hit.sets.append((parsed[3], parsed[4]))
+        return list(found.values())
+
+    def _from_shared(self, t: clingo.Symbol) -> clingo.Symbol:
+        """A term of the shared program over triples in this puzzle's names (a cell's key
+        term, a category, or a term made of them)."""
+        sh = self._triples
+        assert sh is not None
+        k = sh.index.get(t)
+        if k is not None:
+            return self._args_term("p", self._all_keys[k])
+        c = sh.cats.get(t)
+        if c is not None:
+            return self._csym[self.inst.categories[c].name]
+        if t.type is clingo.SymbolType.Function and t.arguments:
+            return _F(t.name, [self._from_shared(a) for a in t.arguments], t.positive)
+        return t
+
     def hits(self, board: Board) -> list[Hit]:
         """The rule instances of the first stage (every rule but those over triples)."""
         return self._stage_hits(0, board)
@@ -292,8 +415,8 @@ class LogicGridReasoner(AspReasoner):
         hits = self.hits(board) if rule_id is None or rule_id not in HEAVY else []
         new = any(board.cells.get(k) != v for h in hits if h.rule.kind is Kind.DIRECT
                   for k, v in h.sets)
-        if len(self._stages) > 1 and (isinstance(board, PlayerBoard) or not new
-                                      or rule_id in HEAVY):
+        if self._triples is not None and (isinstance(board, PlayerBoard) or not new
+                                          or rule_id in HEAVY):
             hits += self._stage_hits(1, board)
         if self._raw is not None and not any(h.rule.kind is Kind.CONTRADICTION for h in hits):
             hits += self._raw_hits(board, new=any(
