@@ -364,9 +364,50 @@ def _minimal(n: int, adjacent: bool, rng: random.Random) -> _Minimal:
         backend.add_rule([], [lit for lit in square if lit is not None])
     ctl.configuration.solve.models = "1"  # type: ignore[union-attr]
 
+    # each candidate clue as what a grid must have for it to hold: a cell's digit (a given),
+    # or two cells, the first greater (a sign)
+    tests: list[tuple[int, int, int]] = []
+    for clue in cands:
+        f, = clue.facts
+        a = [x.number for x in f.arguments]
+        if f.name == "cell_has_number":
+            tests.append(((a[0] - 1) * n + a[1] - 1, -1, a[2]))
+        else:
+            tests.append(((a[0] - 1) * n + a[1] - 1, (a[2] - 1) * n + a[3] - 1, 0))
+    # every second solution found, as the clues it breaks (bit j: candidate j): a set of clues
+    # that breaks none of one has that second solution too, without a solve (removing clues
+    # only ever adds solutions). The verdicts are the solver's, reused
+    seconds: list[int] = []
+
+    def breaks(grid: list[int]) -> int:
+        out = 0
+        for j, (a, b, d) in enumerate(tests):
+            if (grid[a] != d) if b < 0 else (grid[a] <= grid[b]):
+                out |= 1 << j
+        return out
+
+    # a digit of a cell by the number that stands for its symbol in clingo (Symbol._rep: one
+    # copy of each symbol), not read off its arguments (three calls into clingo each)
+    digit_of: dict[int, tuple[int, int]] = {}
+
+    def on_model(model: clingo.Model) -> None:
+        grid = [0] * (n * n)
+        for atom in model.symbols(shown=True):
+            got = digit_of.get(atom._rep)
+            if got is None:
+                r, c, d = (x.number for x in atom.arguments)
+                got = digit_of[atom._rep] = ((r - 1) * n + c - 1, d)
+            grid[got[0]] = got[1]
+        seconds.append(breaks(grid))
+
     def unique(keep: set[int]) -> bool:
+        mask = 0
+        for j in keep:
+            mask |= 1 << j
+        if any(not v & mask for v in seconds):
+            return False
         assumed = fixed_lits + [lit if j in keep else -lit for j, lit in enumerate(guard_lits)]
-        return bool(ctl.solve(assumptions=assumed).unsatisfiable)
+        return bool(ctl.solve(assumptions=assumed, on_model=on_model).unsatisfiable)
 
     order = list(range(len(cands)))
     rng.shuffle(order)
