@@ -91,6 +91,8 @@ class FastGrid:
                 p = c.positions()
                 self.pos[i] = {self.vindex[(c.name, v)]: p[v] for v in c.values}
         self.at = {o: {p: v for v, p in m.items()} for o, m in self.pos.items()}
+        self.places = {o: [(v, m[v]) for v in self.line(0, o)] for o, m in self.pos.items()}
+        """ordered category -> its values with their positions, in order"""
         self.same: list[tuple[int, int]] = []
         self.not_same: list[tuple[int, int]] = []
         self.orders: list[_Order] = []
@@ -200,19 +202,19 @@ class FastGrid:
         return r
 
     def _cand(self, v: int, on: int, cell: list[int]) -> set[int]:
-        pos = self.pos[on]
-        if self.cat(v) == on:
-            return {pos[v]}
+        if v // self.n == on:
+            return {self.pos[on][v]}
         base = v * self.nv
-        placed = {pos[w] for w in self.line(v, on) if cell[base + w] == TRUE}
+        places = self.places[on]
+        placed = {p for w, p in places if cell[base + w] == TRUE}
         if placed:
             return placed
-        return {pos[w] for w in self.line(v, on) if cell[base + w] != FALSE}
+        return {p for w, p in places if cell[base + w] != FALSE}
 
     def _order(self, o: _Order, cell: list[int], r: Round) -> None:
         rule = "clue_" + o.kind
-        a, b, nv = o.a, o.b, self.nv
-        if self.cat(a) != self.cat(b):
+        a, b, nv, n = o.a, o.b, self.nv, self.n
+        if a // n != b // n:
             s = cell[a * nv + b]
             if s == TRUE:
                 r.contradictions.append("clue_broken")
@@ -220,18 +222,24 @@ class FastGrid:
                 r.set(rule, a, b, FALSE)
         ca, cb = self._cand(a, o.on, cell), self._cand(b, o.on, cell)
         d = o.distance
+        # the places of each side that some place of the other fits (the pairs themselves are
+        # not listed: a place fits if the matching place is a candidate of the other side)
         if o.kind == "before":
-            fits = [(pa, pb) for pa in ca for pb in cb if pa < pb]
+            sa = {pa for pa in ca if pa < max(cb)} if cb else set()
+            sb = {pb for pb in cb if pb > min(ca)} if ca else set()
         elif o.kind == "before_by":
-            fits = [(pa, pb) for pa in ca for pb in cb if pb - pa == d]
+            assert d is not None
+            sa = {pa for pa in ca if pa + d in cb}
+            sb = {pb for pb in cb if pb - d in ca}
         else:
-            fits = [(pa, pb) for pa in ca for pb in cb if abs(pb - pa) == d]
-        sa, sb = {p for p, _ in fits}, {p for _, p in fits}
+            assert d is not None
+            sa = {pa for pa in ca if pa + d in cb or pa - d in cb}
+            sb = {pb for pb in cb if pb - d in ca or pb + d in ca}
         if not sa or not sb:
             r.contradictions.append("clue_broken")
         at = self.at[o.on]
         for v, cand, sup in ((a, ca, sa), (b, cb, sb)):
-            if self.cat(v) == o.on:
+            if v // n == o.on:
                 continue
             for p in cand - sup:
                 w = at[p]
@@ -270,47 +278,53 @@ class FastGrid:
         """triples.lp and the rules over triples: transitivity, cross elimination and
         transitivity broken, added to the round ``r``."""
         nv, n, nc = self.nv, self.n, self.nc
-        # per value and category: the bitmask of matches, and of what it may still take
-        match = [[0] * nc for _ in range(nv)]
-        eposs = [[0] * nc for _ in range(nv)]
-        matched = [0] * nv
-        """per value: the bitmask of categories it has a match in"""
+        # per value: its matches and what it may still take, as one bitmask over every other
+        # category (n bits each, in the order of the categories; none for its own): a value
+        # with a match in a category may take only its match there
+        full = (1 << n) - 1
+        match = [0] * nv
+        eposs = [0] * nv
         for v in range(nv):
             base = v * nv
             cv = v // n
+            mv = ev = 0
             for d in range(nc):
                 if d == cv:
                     continue
                 m = p = 0
-                row = cell[base + d * n:base + d * n + n]
-                for j, s in enumerate(row):
+                off = base + d * n
+                for j in range(n):
+                    s = cell[off + j]
                     if s == TRUE:
                         m |= 1 << j
                     if s != FALSE:
                         p |= 1 << j
-                match[v][d] = m
-                eposs[v][d] = m if m else p
-                if m:
-                    matched[v] |= 1 << d
+                mv |= m << (d * n)
+                ev |= (m or p) << (d * n)
+            match[v], eposs[v] = mv, ev
         for a in range(nv):
             ca = a // n
             ma, ea, base = match[a], eposs[a], a * nv
             for c in range((ca + 1) * n, nv):
                 s = cell[base + c]
-                cc = c // n
-                mc, ec = match[c], eposs[c]
-                both = matched[a] & matched[c] & ~((1 << ca) | (1 << cc))
-                linked = both and any(ma[d] & mc[d] for d in range(nc) if both >> d & 1)
-                if s == FALSE and linked:
-                    r.contradictions.append("transitivity_broken")
-                if s != UNKNOWN:
+                if s == TRUE:
                     continue
+                mc = match[c]
+                # a common match: the same value of a third category (neither has bits in
+                # its own category, so the blocks of a's and c's categories never meet)
+                linked = ma & mc
+                if s == FALSE:
+                    if linked:
+                        r.contradictions.append("transitivity_broken")
+                    continue
+                cc = c // n
                 if linked:
                     r.set("transitivity", a, c, TRUE)
+                shared, either = ea & eposs[c], ma | mc
                 for d in range(nc):
-                    if d in (ca, cc) or ea[d] & ec[d]:
+                    if d in (ca, cc) or shared >> (d * n) & full:
                         continue
-                    if ma[d] or mc[d]:
+                    if either >> (d * n) & full:
                         if not linked:
                             r.set("transitivity", a, c, FALSE)
                     else:
@@ -330,16 +344,31 @@ class FastGrid:
         contradiction fires or two rules disagree (as :meth:`AspReasoner.probe` does)."""
         b = board.with_(sets)
         cell = self.load(b)
+        dead, rounds = self._follow(cell, max_rounds)
+        return Probe(True, b, rounds) if dead else Probe(False, self.to_board(cell), rounds)
+
+    def fills(self, max_rounds: int) -> bool:
+        """Do the rules alone fill the whole grid from the empty board, with no contradiction?
+        (what :meth:`probe` from the empty board says, without making its board)"""
+        cell = [UNKNOWN] * (self.nv * self.nv)
+        dead, _ = self._follow(cell, max_rounds)
+        nv, n = self.nv, self.n
+        return not dead and all(cell[i * nv + j] for i in range(nv)
+                                for j in range((i // n + 1) * n, nv))
+
+    def _follow(self, cell: list[int], max_rounds: int) -> tuple[bool, int]:
+        """Rounds on ``cell`` (updated in place) until nothing changes, a contradiction fires
+        or two rules disagree (dead), or ``max_rounds``: (dead, rounds)."""
         nv = self.nv
         for rounds in range(1, max_rounds + 1):
             r = self.round(cell)
             if r.contradictions or r.conflict:
-                return Probe(True, b, rounds)
+                return True, rounds
             if not r.sets:
-                return Probe(False, self.to_board(cell), rounds)
+                return False, rounds
             for (i, j), v in r.sets.items():
                 cell[i * nv + j] = cell[j * nv + i] = v
-        return Probe(False, self.to_board(cell), max_rounds)
+        return False, max_rounds
 
     def deductions(self, board: Board, full: bool = False
                    ) -> tuple[set[tuple[Any, str]], set[str]]:

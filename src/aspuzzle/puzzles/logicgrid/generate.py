@@ -44,7 +44,6 @@ from clingo import Function, Number
 from aspuzzle.difficulty import Tier, grade
 from aspuzzle.engine import SolveConfig
 from aspuzzle.errors import InputError, UsageError
-from aspuzzle.explain.steps import Board
 from aspuzzle.generator.base import Proposal, Request, Vocabulary
 from aspuzzle.puzzles.logicgrid import PUZZLE, _clue_facts, term
 from aspuzzle.puzzles.logicgrid.fast import FastGrid
@@ -358,8 +357,6 @@ class _Attempt:
         self.target = frozenset(
             Function("assign", [term(g[0][1]), term(c), term(v)])
             for g in solution.groups for c, v in g)
-        self.cells = sum(len(cats[0].values) ** 2 for i in range(len(cats))
-                         for _ in range(i + 1, len(cats)))
 
     def instance(self, chosen: Sequence[int]) -> LogicGridInstance:
         clues = []
@@ -461,9 +458,7 @@ class _Attempt:
     def is_direct(self, chosen: Sequence[int]) -> bool:
         """Do the direct rules alone fill the whole grid? (their fixpoint, by the engine's fast
         transcription of its rule files)"""
-        fg = FastGrid(self.instance(chosen))
-        p = fg.probe(Board({}), (), _MAX_ROUNDS)
-        return not p.dead and len(p.board.cells) == self.cells
+        return FastGrid(self.instance(chosen)).fills(_MAX_ROUNDS)
 
     def until_direct(self, chosen: list[int], unused: set[int]) -> list[int] | None:
         """Add clues (strong ones first) until the direct rules finish the puzzle."""
