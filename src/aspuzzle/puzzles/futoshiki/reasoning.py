@@ -132,6 +132,10 @@ class FutoshikiReasoner(AspReasoner):
     """The rule programs are stratified: the one answer set is found by propagation alone, so
     a decision heuristic only costs its set-up at every solve (12x12: ~8% of an evaluation)."""
 
+    min_probe_rounds = 1
+    """Every probe takes a round at least (:meth:`_probe`): the case-split search stops at a
+    split whose first case dies in one round, which no later split can beat."""
+
     inst: FutoshikiInstance
 
     def __init__(self, inst: FutoshikiInstance, rules: Sequence[Any] | None = None, *,
@@ -175,8 +179,9 @@ class FutoshikiReasoner(AspReasoner):
         self.fast_rounds = 0
         if solution is not None:
             self._unique = (dict(self.solution_board(solution).cells),)
-        self._probed: tuple[Board, State] | None = None
-        """The last board probed from, as masks (a case search probes many cases from one)."""
+        self._probed: tuple[Board, State | None, dict[Any, Probe | int]] | None = None
+        """The last board probed from, its masks (a case search probes many cases from one),
+        and the probes made from it by their keys and links (:meth:`_probe`)."""
         self._hit_atoms: dict[int, tuple[Any, ...]] = {}
         """Shown atoms of the rule programs parsed, by the number that stands for the symbol
         in clingo (``Symbol._rep``: clingo keeps one copy of each symbol, so equal symbols
@@ -445,18 +450,57 @@ class FutoshikiReasoner(AspReasoner):
         equal to them). A case that dies so dies when followed with every rule (which apply
         the others first), and what survives knows less, never more, than the case
         followed."""
+        got = self._probe(board, sets, links, self.max_probe_rounds)
+        assert got is not None  # (a probe stops after max_probe_rounds rounds)
+        return got
+
+    def probe_within(self, board: Board, sets: Sets, links: tuple[Link, ...], rounds: int
+                     ) -> Probe | None:
+        """What :meth:`probe` finds if it takes at most ``rounds`` rounds, else None: the
+        case-split search asks so when only a probe that short can make its case the best,
+        and the rounds past that are not computed."""
+        return self._probe(board, sets, links, rounds)
+
+    def dies_within(self, board: Board, sets: Sets, links: tuple[Link, ...], rounds: int
+                    ) -> bool:
+        """Does :meth:`probe` find the case dead within ``rounds`` rounds?"""
+        got = self._probe(board, sets, links, rounds)
+        return got is not None and got.dead
+
+    def _probe(self, board: Board, sets: Sets, links: tuple[Link, ...], limit: int
+               ) -> Probe | None:
+        """:meth:`probe`, or None if it takes more than ``limit`` rounds. The probes of the
+        board last probed from are kept by their keys: a search meets the same case in up to
+        three splits (the cell's candidates, the digit's places in its row and its column),
+        and a probe is the same wherever it comes from; one stopped short is kept as the
+        rounds it went without ending."""
+        if limit < 1:
+            return None  # every probe takes a round at least (min_probe_rounds)
         if self._fast is None:
             self._fast = FastRules(self.inst, [r.id for r in self.rules
                                                if r.id in FAST_DIRECT + FAST_CONTRADICTIONS])
         fast = self._fast
         cells = board.cells
+        if self._probed is None or self._probed[0] is not board:
+            # the board's masks made once for all the cases tried on it (made when first
+            # needed: a case that changes a key reads the board anew)
+            self._probed = (board, None, {})
+        memo = self._probed[2]
+        got = memo.get((sets, links))
+        if got is not None:
+            if isinstance(got, int):  # stopped short after that many rounds
+                if got >= limit:
+                    return None
+            else:
+                return got if got.rounds <= limit else None
         if any(k in cells and cells[k] != v for k, v in sets):
             state = fast.state(board.with_(sets).cells)  # a key changed: read the board anew
         else:
-            # the board's masks made once for all the cases tried on it, then the case's keys
-            if self._probed is None or self._probed[0] is not board:
-                self._probed = (board, fast.state(cells))
-            state = self._probed[1].copy()
+            masks = self._probed[1]
+            if masks is None:
+                masks = fast.state(cells)
+                self._probed = (board, masks, memo)
+            state = masks.copy()
             fast.apply(state, sets)
         # what the case and the rounds set, on top of the board: the board they make is built
         # once, at the end (a copy of the board each round cost as much as a round)
@@ -464,6 +508,9 @@ class FutoshikiReasoner(AspReasoner):
         rounds = self.max_probe_rounds
         dead = False
         for k in range(1, self.max_probe_rounds + 1):
+            if k > limit:
+                memo[(sets, links)] = limit
+                return None
             fired, found = fast.round(state)
             self.fast_rounds += 1
             if fired:
@@ -484,7 +531,8 @@ class FutoshikiReasoner(AspReasoner):
                 break
             added.update(new)
             fast.apply(state, new.items())
-        return Probe(dead, board.with_(added.items(), links), rounds)
+        probe = memo[(sets, links)] = Probe(dead, board.with_(added.items(), links), rounds)
+        return probe
 
     def closure(self, board: Board) -> Probe:
         """Every direct rule, the pair rules too, applied at once round after round from
