@@ -170,6 +170,12 @@ class LogicGridReasoner(AspReasoner):
             self.lazy_game = True
         cats = inst.categories
         self._cindex = {c.name: i for i, c in enumerate(cats)}
+        self._rank: dict[Ref2, tuple[int, int]] = {}
+        """Each value's category and place in it (the order words list values in)."""
+        for i, c in enumerate(cats):
+            for j, v in enumerate(c.values):
+                self._rank.setdefault((c.name, v), (i, j))
+        self._ref_texts: dict[Ref2, str] = {}
         self._csym = {c.name: term(c.name) for c in cats}
         self._vsym = {(c.name, v): term(v) for c in cats for v in c.values}
         self._cat_by_sym = {s: n for n, s in self._csym.items()}
@@ -181,7 +187,7 @@ class LogicGridReasoner(AspReasoner):
         self._key_by_term = {self._args_term("p", k): k for k in self._all_keys}
         self._ext = {k: (self._args_term("yes", k), self._args_term("no", k))
                      for k in self._all_keys}
-        self._paired = {k: self._args_term("paired", k) for k in self._all_keys}
+        self._paired_atoms: dict[PairKey, clingo.Symbol] | None = None
         self._claimed: set[int] = set()
         names: dict[str, int] = {}
         for c in cats:
@@ -210,10 +216,11 @@ class LogicGridReasoner(AspReasoner):
             conf: Any = stage.ctl.configuration.solve
             conf.models, conf.enum_mode = "1", "auto"
             pairs: dict[PairKey, tuple[int, int]] = {}
+            atoms = stage.ctl.symbolic_atoms  # looked up here once, not per atom
             for k in self._all_keys:
-                y, n_ = (stage.literal(a) for a in self._ext[k])
+                y, n_ = (atoms[a] for a in self._ext[k])
                 if y is not None and n_ is not None:
-                    pairs[k] = (y, n_)
+                    pairs[k] = (y.literal, n_.literal)
             self._lits.append(pairs)
             self._seen.append({})
         self._game_lits: dict[PairKey, int] = {}
@@ -235,6 +242,14 @@ class LogicGridReasoner(AspReasoner):
         (c1, v1), (c2, v2) = key
         return _F(name, [self._csym[c1], self._vsym[(c1, v1)], self._csym[c2],
                          self._vsym[(c2, v2)]])
+
+    @property
+    def _paired(self) -> dict[PairKey, clingo.Symbol]:
+        """pairs.lp's paired/4 atom of each cell (made when the game is first asked: a
+        generator's grade, re-proven from the solution, never asks)."""
+        if self._paired_atoms is None:
+            self._paired_atoms = {k: self._args_term("paired", k) for k in self._all_keys}
+        return self._paired_atoms
 
     def _claim(self, key: PairKey, value: str) -> clingo.Symbol:
         """pairs.lp's claim/5 atom (its two categories in clingo's order of terms)."""
@@ -536,10 +551,15 @@ class LogicGridReasoner(AspReasoner):
     def ref(self, r: Ref2) -> str:
         """How a value reads: a name as it is; a number, or a name that two categories share,
         with its category ("House 2", "Animal cat")."""
-        c, v = r
-        if isinstance(v, int) or str(v).lower() in self._shared_names:
-            return f"{c} {v}"
-        return str(v)
+        text = self._ref_texts.get(r)
+        if text is None:  # written once per value: a step's words name many
+            c, v = r
+            if isinstance(v, int) or str(v).lower() in self._shared_names:
+                text = f"{c} {v}"
+            else:
+                text = str(v)
+            self._ref_texts[r] = text
+        return text
 
     def _refs(self, rs: Sequence[Ref2]) -> str:
         """"House 1, 3 or 4"; "Alice or Bob"."""
@@ -554,9 +574,7 @@ class LogicGridReasoner(AspReasoner):
         return ", ".join(texts[:-1]) + " or " + texts[-1]
 
     def _order_of(self, r: Ref2) -> tuple[int, int]:
-        c, v = r
-        cat = self.inst.categories[self._cindex[c]]
-        return self._cindex[c], cat.values.index(v)
+        return self._rank[r]
 
     def _key_order(self, k: PairKey) -> tuple[tuple[int, int], tuple[int, int]]:
         return self._order_of(k[0]), self._order_of(k[1])
