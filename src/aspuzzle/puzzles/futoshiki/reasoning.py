@@ -142,9 +142,8 @@ class FutoshikiReasoner(AspReasoner):
                  solution: FutoshikiSolution | None = None) -> None:
         """``solution``: the puzzle's solution, if clingo has already proven it to be the only
         one (the generator does): the reasoner then never solves for it (:meth:`_agrees`,
-        :meth:`solution_hint`), and grounds the game only when a re-proof needs a solve (not
-        at all while a puzzle is checked with :func:`closes_directly
-        <aspuzzle.puzzles.futoshiki.generate.closes_directly>`)."""
+        :meth:`solution_hint`) and never grounds the game: every re-proof follows from the
+        one solution (:meth:`entails`)."""
         if solution is not None:
             self.lazy_game = True  # Futoshiki has no raw ASP whose errors must be said at once
         n = inst.size
@@ -273,6 +272,8 @@ class FutoshikiReasoner(AspReasoner):
         """Is some candidate of an empty cell the same (there or not) in every solution?"""
         if self.solution_hint(board) is not None:
             return True
+        if self._unique:
+            return True  # it breaks the one solution: no answer, as clingo would find (below)
         base = self.assumptions(board)
         cautious = self._game.cautious(base)
         if cautious is None:
@@ -315,6 +316,8 @@ class FutoshikiReasoner(AspReasoner):
     def refutes(self, board: Board) -> bool:
         if self._agrees(board) is not None:
             return False  # the one solution completes it
+        if self._unique:
+            return True  # it breaks the puzzle's one solution: no solution completes it
         return super().refutes(board)
 
     def entails(self, board: Board, sets: Sets, links: tuple[Link, ...] = ()) -> bool:
@@ -322,13 +325,18 @@ class FutoshikiReasoner(AspReasoner):
         are externals, and the board plus ``doubt`` has no answer)
 
         One short solve per step: the board and the claims go to clingo as solver literals,
-        looked up once, and the solve runs in this thread. None on a board that agrees with
-        the puzzle's one solution (clingo proves it unique once, :meth:`_agrees`): that
-        solution is then the only one the board allows, so the claims are forced exactly when
-        it agrees with them, as a solve would find."""
+        looked up once, and the solve runs in this thread. None for a puzzle of one solution
+        (proven by clingo: :meth:`_agrees`): on a board that agrees with it, that solution is
+        the only one the board allows, so the claims are forced exactly when it agrees with
+        them; a board that does not (a case that dies, in a case split) allows no solution at
+        all, so it forces every claim, and a solve of the board with the claims broken would
+        find no answer. Either way the solve's verdict, without the solve (a 12x12 grade made
+        about fifty solves in the cases that die, and ground the game for them)."""
         solution = self._agrees(board)
         if solution is not None:
             return all(solution.get(k) == v for k, v in sets)
+        if self._unique:
+            return True  # the board breaks the one solution: it has none, and entails anything
         game = self._game
         if self._game_lits is None:
             self._game_lits = _literals(game, {key: a[2] for key, a in self._atoms.items()})
