@@ -268,6 +268,11 @@ class LogicGridReasoner(AspReasoner):
     def keys(self) -> Sequence[PairKey]:
         return self._all_keys
 
+    def complete(self, board: Board) -> bool:
+        """Is every cell known? (asked at every step: a board with fewer cells than the grid,
+        the usual answer, is told at once)"""
+        return len(board.cells) >= len(self._all_keys) and super().complete(board)
+
     def values(self, key: Any) -> Sequence[str]:
         return (TRUE, FALSE)
 
