@@ -162,8 +162,11 @@ class LogicGridGenerator:
         # at the tier asked at most: the full grade for a puzzle of that tier, and no search
         # for deeper splits in one beyond it (dropped anyway); the solution is proven the only
         # one (the attempt found no second), so steps are re-proven from it, not solved
-        reasoner = LogicGridReasoner(inst, solution=solution)
+        # the steps' words are written only if read (seldom: a generated puzzle's output is
+        # its grade, not the explanation), from what the reasoner keeps of itself after
+        reasoner = LogicGridReasoner(inst, solution=solution, words_later=True)
         g = grade(Loaded(PUZZLE, inst, "generated"), reasoner=reasoner, at_most=request.tier)
+        reasoner.keep_words_only()
         if not g.graded or g.tier is not request.tier:
             return None
         return Proposal(inst, solution, g)

@@ -23,8 +23,8 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, fields
 from typing import Any, cast
 
 import clingo
@@ -76,6 +76,65 @@ class _Bulk(Hit):
     """Every instance of a grid rule on the board, as one step."""
 
     parts: list[Hit] = field(default_factory=list)
+
+
+Words = Callable[[], tuple[str, tuple[Use, ...]]]
+
+
+class _LaterWords:
+    """``text`` or ``uses`` of a :class:`_WordedLater` step: both are written, by the step's
+    ``_words``, when either is first read (then kept: the step's own attributes)."""
+
+    name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, step: Any, owner: type | None = None) -> Any:
+        if step is None:
+            return self
+        d = step.__dict__
+        if self.name not in d:
+            words = d.get("_words")
+            if words is not None:  # (else another thread wrote them just now)
+                d["text"], d["uses"] = words()
+                d.pop("_words", None)
+        return d[self.name]
+
+
+class _WordedLater(Step):
+    """A step whose words (``text``, and ``uses``: the facts it used) are written when first
+    read, the generator's (:meth:`LogicGridReasoner.keep_words_only`): it grades every puzzle
+    it makes, and the words of those grades are seldom read (they were ~15% of a 5x6's grade).
+    It is equal to, hashes, prints and pickles as the plain :class:`Step` of the same
+    fields."""
+
+    text = _LaterWords()
+    uses = _LaterWords()
+
+    def plain(self) -> Step:
+        return Step(*(getattr(self, f.name) for f in fields(Step)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Step):
+            return all(getattr(self, f.name) == getattr(other, f.name) for f in fields(Step))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.plain())
+
+    def __repr__(self) -> str:
+        return repr(self.plain())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Step, tuple(getattr(self, f.name) for f in fields(Step))
+
+
+def _worded_later(rule: RuleInfo, sets: Sets, words: Words) -> Step:
+    step = object.__new__(_WordedLater)
+    step.__dict__.update(rule=rule.name, kind=rule.kind, sets=sets, links=(), branches=(),
+                         rule_id=rule.id, sheet=rule.sheet, _words=words)
+    return step
 
 
 class _Triples:
@@ -158,13 +217,17 @@ class LogicGridReasoner(AspReasoner):
     faster."""
 
     def __init__(self, inst: LogicGridInstance, rules: Sequence[RuleInfo] | None = None, *,
-                 solution: LogicGridSolution | None = None) -> None:
+                 solution: LogicGridSolution | None = None, words_later: bool = False) -> None:
         """``solution``: the puzzle's solution, if clingo has already proven it to be the only
         one (the generator does): a step on a board that agrees with it is then re-proven
         from it (see :meth:`entails`), and the game is grounded only if a re-proof or a case
         search needs a solve. Raw ASP keeps the game grounded here, so that an error in it is
-        said at once."""
+        said at once.
+
+        ``words_later``: the steps' words are written when first read (see
+        :meth:`keep_words_only`)."""
         self.inst = inst
+        self._words_later = words_later
         self._solution: dict[PairKey, str] | None = None
         if solution is not None and not inst.raw_asp.strip():
             self.lazy_game = True
@@ -180,10 +243,7 @@ class LogicGridReasoner(AspReasoner):
         self._vsym = {(c.name, v): term(v) for c in cats for v in c.values}
         self._cat_by_sym = {s: n for n, s in self._csym.items()}
         self._val_by_sym = {(c, s): v for (c, v), s in self._vsym.items()}
-        self._all_keys: list[PairKey] = [
-            ((a.name, va), (b.name, vb))
-            for i, a in enumerate(cats) for b in cats[i + 1:]
-            for va in a.values for vb in b.values]
+        self._all_keys: list[PairKey] = _grid_keys(inst)
         self._key_by_term = {self._args_term("p", k): k for k in self._all_keys}
         self._ext = {k: (self._args_term("yes", k), self._args_term("no", k))
                      for k in self._all_keys}
@@ -637,6 +697,37 @@ class LogicGridReasoner(AspReasoner):
         rule = hit.rule
         sets: Sets = tuple(sorted(hit.sets, key=lambda kv: self._key_order(kv[0])))
         parts = hit.parts if isinstance(hit, _Bulk) else [hit]
+        if self._words_later:
+            # the board kept as one byte per cell (a step may be kept long after the board)
+            snap = bytearray(len(self._all_keys))
+            kindex = self._kindex
+            for k, v in board.cells.items():
+                snap[kindex[k]] = 1 if v == TRUE else 2
+            kept = bytes(snap)
+            copies = [Hit(p.rule, p.where, list(p.sets)) for p in parts]
+            return _worded_later(rule, sets, lambda: self._words_of(
+                self._unsnap(kept), rule, copies))
+        text, uses = self._words_of(board, rule, parts)
+        return Step(rule.name, rule.kind, sets, (), uses, text, (), rule.id, rule.sheet)
+
+    def _unsnap(self, kept: bytes) -> Board:
+        keys = _grid_keys(self.inst)
+        return Board({keys[i]: TRUE if b == 1 else FALSE for i, b in enumerate(kept) if b})
+
+    def keep_words_only(self) -> None:
+        """Keep only what the words of the steps made so far take (the puzzle, the names of
+        its values, its clues' texts), to be written when first read (``words_later``): a
+        generator keeps the grade of each puzzle it makes, and not the ground programs and
+        tables of a reasoner with it. The reasoner evaluates nothing more."""
+        keep = {"inst", "_cindex", "_rank", "_ref_texts", "_shared_names", "_csym", "_vsym",
+                "_cat_by_sym", "_val_by_sym", "_writer", "_clue_texts", "_words_later",
+                "rules"}
+        for name in [n for n in self.__dict__ if n not in keep]:
+            del self.__dict__[name]
+
+    def _words_of(self, board: Board, rule: RuleInfo,
+                  parts: list[Hit]) -> tuple[str, tuple[Use, ...]]:
+        """The words of a step: the sentences of its parts, and the facts they used."""
         uses: list[Use] = []
         texts: list[str] = []
         if rule.id == "bijectivity":
@@ -647,8 +738,7 @@ class LogicGridReasoner(AspReasoner):
                 text = text[0].upper() + text[1:]
             texts.append(_sentence(text))
             uses += used
-        return Step(rule.name, rule.kind, sets, (), tuple(uses), " ".join(texts), (), rule.id,
-                    rule.sheet)
+        return " ".join(texts), tuple(uses)
 
     def _by_true_cell(self, board: Board, parts: list[Hit]) -> list[Hit]:
         """Bijectivity's instances (a row of a sub-grid with a true cell each) regrouped by
@@ -668,6 +758,11 @@ class LogicGridReasoner(AspReasoner):
 
     def _key_term(self, key: PairKey) -> clingo.Symbol:
         return self._args_term("p", key)
+
+    def _key_from(self, t: clingo.Symbol) -> PairKey:
+        """The cell of a key term ``p(C1, V1, C2, V2)`` (as :meth:`key_of`, from its terms)."""
+        args = t.arguments
+        return self._sym_ref(args[0], args[1]), self._sym_ref(args[2], args[3])
 
     def _phrase(self, board: Board, hit: Hit) -> tuple[str, list[Use]]:
         """One rule instance in words (one sentence or more), and the facts it used."""
@@ -696,7 +791,7 @@ class LogicGridReasoner(AspReasoner):
                     f"board, forces: {so} (proven by the solver)",
                     [_use("raw_asp", tuple(k for k, _ in sets))])
         if rid == "bijectivity":
-            key = self.key_of(where)
+            key = self._key_from(where)
             a, b = key
             return f"{self.ref(a)} is {self.ref(b)}, so {so}", [_use("true", (key,))]
         if rid in ("last_possibility", "no_match", "two_matches"):
@@ -712,7 +807,7 @@ class LogicGridReasoner(AspReasoner):
             other = [k[1] if k[0] == a else k[0] for k in got]
             return f"{self.ref(a)} is both {' and '.join(map(self.ref, other))}", uses
         if rid in ("transitivity", "transitivity_broken"):
-            key = self.key_of(where if where.name == "p" else args[0])
+            key = self._key_from(where if where.name == "p" else args[0])
             a, c = key
             if rid == "transitivity_broken" or sets[0][1] == TRUE:
                 b = self._common_match(board, a, c)
@@ -724,7 +819,7 @@ class LogicGridReasoner(AspReasoner):
                 return f"{why}, so {so}", uses
             return self._apart_by_match(board, a, c, self._cat_by_sym[args[1]], so)
         if rid == "cross_elimination":
-            key = self.key_of(args[0])
+            key = self._key_from(args[0])
             cat = self._cat_by_sym[args[1]]
             a, b = key
             line = [self._pair(r, (cat, w)) for r in (a, b)
@@ -849,6 +944,13 @@ class LogicGridReasoner(AspReasoner):
                         (_use("line", tuple(line)),), branches)))
         found.sort(key=lambda t: (t[0], t[1]))
         return [c for _, _, c in found]
+
+
+def _grid_keys(inst: LogicGridInstance) -> list[PairKey]:
+    """Every cell of the grid, in the reasoner's order (:meth:`LogicGridReasoner.keys`)."""
+    cats = inst.categories
+    return [((a.name, va), (b.name, vb)) for i, a in enumerate(cats) for b in cats[i + 1:]
+            for va in a.values for vb in b.values]
 
 
 def _use(kind: str, keys: Sequence[PairKey] = (), clue: int | None = None) -> Use:
