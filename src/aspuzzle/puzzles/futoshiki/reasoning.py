@@ -53,6 +53,12 @@ Key = tuple[int, int, int]
 Sets = tuple[tuple[Key, str], ...]
 _DOUBT = _F("doubt", [])
 
+BAKE_AGAIN = 0.35
+"""The rule programs are baked again for a board where the others stall (see
+:meth:`FutoshikiReasoner._grounding`) once it holds this share of the keys more than the board
+they were last baked for (12x12 case grades, seeds 11-20, alternated four times: baked once
+8.7-11.0 s CPU, again at 0.2 more 9.1-10.1 s, at 0.35 9.3-9.9 s)."""
+
 MAX_CASE_BRANCHES = 4
 """Case splits are offered on cells with at most this many candidates and on digits with at
 most this many places in a line: more branches make long explanations of little use."""
@@ -108,15 +114,28 @@ def _line_name(line: tuple[str, int]) -> str:
 
 
 @dataclass
+class _Grounding:
+    """A rule program grounded for the boards that hold ``base`` (its keys are facts there, the
+    others externals), the solver literals of the externals ``yes`` and ``no`` of the other
+    keys, and the board they were last set to."""
+
+    program: Grounded
+    base: dict[Key, str]
+    literals: dict[Key, tuple[int, int]]
+    last: dict[Key, str]
+    """What the facts and externals say now (the externals all false at first)."""
+
+
+@dataclass
 class _Stage:
-    """A rule program (grounded when first needed), the solver literals of its externals
-    ``yes`` and ``no`` for each key, and the board they were last set to."""
+    """A rule program: its rules, grounded for every board (``general``, when first needed)
+    and for the boards that hold one board (``baked``)."""
 
     rules: tuple[RuleInfo, ...]
-    program: Grounded | None = None
-    literals: dict[Key, tuple[int, int]] = field(default_factory=dict)
-    last: dict[Key, str] = field(default_factory=dict)
-    """What the externals say now (all false at first: the empty board)."""
+    general: _Grounding | None = None
+    baked: list[tuple[dict[Key, str], _Grounding | None]] = field(default_factory=list)
+    """The boards to bake the program for, each board holding the one before, and the
+    program baked for each (when first needed): see :meth:`FutoshikiReasoner._grounding`."""
 
 
 class FutoshikiReasoner(AspReasoner):
@@ -368,40 +387,75 @@ class FutoshikiReasoner(AspReasoner):
 
     # --- evaluating the rules ----------------------------------------------------------------
 
-    def _program(self, stage: _Stage) -> Grounded:
-        if stage.program is None and stage is self._stages[0]:
-            stage.program = self._rules  # the base's rule program: the rules but the pairs
-        if stage.program is None:
+    def _grounding(self, i: int, board: Board) -> _Grounding:
+        """The grounding of the ``i``-th rule program to evaluate ``board`` with: the one
+        baked for the largest board it holds, else the general one.
+
+        The programs are baked (grounded when first needed) for the boards where the rules
+        over pairs are needed, where the others stall, the first one and then each that
+        holds the last one and has :data:`BAKE_AGAIN` more keys: the board's keys as facts,
+        only the others as externals. The answer on a board that holds it is the one the
+        general program gives (the facts say what the externals would), and the program is
+        smaller: what the board rules out is not grounded, and every evaluation (and the
+        first solve) costs about as much as the program is large. An explanation only adds
+        marks from a board where it stalls: its later boards, and those of its cases, hold
+        it (a board that holds none is evaluated by the general program)."""
+        stage = self._stages[i]
+        cells = board.cells
+        if i == 1:
+            last = stage.baked[-1][0] if stage.baked else None
+            if last is None or (len(cells) - len(last) >= BAKE_AGAIN * len(self._atoms)
+                                and last.items() <= cells.items()):
+                for each in self._stages:
+                    each.baked.append((dict(cells), None))
+        for j in range(len(stage.baked) - 1, -1, -1):
+            base, got = stage.baked[j]
+            if base.items() <= cells.items():
+                if got is None:
+                    got = self._ground(i, base)
+                    stage.baked[j] = (base, got)
+                return got
+        if stage.general is None:
+            stage.general = self._ground(i, {})
+        return stage.general
+
+    def _ground(self, i: int, base: dict[Key, str]) -> _Grounding:
+        stage = self._stages[i]
+        if i == 0 and not base:
+            program = self._rules  # the base's rule program: the rules but the pairs
+        else:
             # a stratified program: its one answer set is found by propagation alone, so a
             # decision heuristic only costs its set-up at every solve
-            stage.program = Grounded(Program(
+            program = Grounded(Program(
                 (self.board_lp, SHOW, *rule_files(stage.rules)),
                 (*self.puzzle.to_facts(self.inst), *self.rule_facts()), (),
-                constants=self.puzzle.constants(self.inst)), extra_args=("--heuristic=None",))
-        if not stage.literals:
-            solve = stage.program.ctl.configuration.solve
-            solve.models = "1"  # type: ignore[union-attr]
-            yes = _sure(_literals(stage.program, {k: a[0] for k, a in self._atoms.items()}))
-            no = _sure(_literals(stage.program, {k: a[1] for k, a in self._atoms.items()}))
-            # board.lp declares them false (the empty board): set by difference from there
-            stage.literals = {key: (yes[key], no[key]) for key in self._atoms}
-        return stage.program
+                constants=self.puzzle.constants(self.inst),
+                facts_text="".join(f"{v}({r},{c},{d})." for (r, c, d), v in base.items())),
+                extra_args=("--heuristic=None",))
+        solve = program.ctl.configuration.solve
+        solve.models = "1"  # type: ignore[union-attr]
+        free = {k: a for k, a in self._atoms.items() if k not in base}
+        yes = _sure(_literals(program, {k: a[0] for k, a in free.items()}))
+        no = _sure(_literals(program, {k: a[1] for k, a in free.items()}))
+        # board.lp declares them false (the empty board): set by difference from there
+        return _Grounding(program, base, {key: (yes[key], no[key]) for key in free},
+                          dict(base))
 
     def _stage_hits(self, i: int, board: Board) -> list[Hit]:
         """The rule instances the ``i``-th rule program finds on the board."""
-        stage = self._stages[i]
-        program = self._program(stage)
+        g = self._grounding(i, board)
+        program = g.program
         # the externals are set where the board differs from the one the program last saw
         # (a step changes a few marks): not all 2 n^3 of them assumed at every solve
         # (what changed found by set differences of the two boards' items, in C: a loop over
         # every key in Python cost more than the assignments)
-        assign, literals, last, cells = program.ctl.assign_external, stage.literals, \
-            stage.last, board.cells
+        assign, literals, last, cells = program.ctl.assign_external, g.literals, g.last, \
+            board.cells
         for key, old in last.items() - cells.items():
             assign(literals[key][old == NO], False)
         for key, v in cells.items() - last.items():
             assign(literals[key][v == NO], True)
-        stage.last = dict(cells)
+        g.last = dict(cells)
         found: dict[tuple[str, int], Hit] = {}
         parsed_by_rep = self._hit_atoms
         info = self._info
