@@ -491,7 +491,15 @@ class LogicGridReasoner(AspReasoner):
         """The rule instances on the board, in order of preference (``rule_id``: of one rule
         only). The rules over triples (:data:`HEAVY`) are evaluated only when the others set
         nothing new, or on a player's board (a check lists every broken rule), or when asked
-        for by name; the raw-ASP rules only when nothing else applies or fires."""
+        for by name; the raw-ASP rules only when nothing else applies or fires.
+
+        On the whole grid of the solution proven the only one (``solution``, the generator's
+        last step) nothing is evaluated: no rule sets anything on a complete board, and no
+        contradiction rule (each sound) fires on a solution."""
+        solution = self._solution
+        if (solution is not None and rule_id is None and not isinstance(board, PlayerBoard)
+                and len(board.cells) == len(solution) and board.cells == solution):
+            return []
         hits = self.hits(board) if rule_id is None or rule_id not in HEAVY else []
         new = any(board.cells.get(k) != v for h in hits if h.rule.kind is Kind.DIRECT
                   for k, v in h.sets)
