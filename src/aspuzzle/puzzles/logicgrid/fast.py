@@ -92,6 +92,10 @@ class FastGrid:
                 self.pos[i] = {self.vindex[(c.name, v)]: p[v] for v in c.values}
         self.at = {o: {p: v for v, p in m.items()} for o, m in self.pos.items()}
         self.places = {o: [(v, m[v]) for v in self.line(0, o)] for o, m in self.pos.items()}
+        self.rows = [(v, v * self.nv + d * self.n, d * self.n) for v in range(self.nv)
+                     for d in range(self.nc) if d != v // self.n]
+        """Each row of a sub-grid: (value, where its cells start in the grid, where they start
+        in the value's line)"""
         """ordered category -> its values with their positions, in order"""
         self.same: list[tuple[int, int]] = []
         self.not_same: list[tuple[int, int]] = []
@@ -148,7 +152,7 @@ class FastGrid:
 
     def cheap(self, cell: list[int]) -> Round:
         """board.lp and the rules grounded with it (everything but the rules over triples)."""
-        nv, n, nc = self.nv, self.n, self.nc
+        nv, n = self.nv, self.n
         r = Round()
         # clues that name two values
         for a, b in self.same:
@@ -172,29 +176,25 @@ class FastGrid:
             elif s == UNKNOWN:
                 r.set("clue_not_same", a, b, FALSE)
         # rows of the sub-grids: bijectivity, last possibility, no match, two matches
-        for v in range(nv):
-            cv = v // n
-            base = v * nv
-            for d in range(nc):
-                if d == cv:
-                    continue
-                start = d * n
-                row = cell[base + start:base + start + n]
-                trues = row.count(TRUE)
-                falses = row.count(FALSE)
-                if trues > 1:
-                    r.contradictions.append("two_matches")
-                if falses == n:
-                    r.contradictions.append("no_match")
-                unknown = n - trues - falses
-                if not unknown:
-                    continue
-                if trues:
-                    for j, s in enumerate(row):
-                        if s == UNKNOWN:
-                            r.set("bijectivity", v, start + j, FALSE)
-                elif falses == n - 1:
-                    r.set("last_possibility", v, start + row.index(UNKNOWN), TRUE)
+        for v, at, start in self.rows:
+            row = cell[at:at + n]
+            trues = row.count(TRUE)
+            if trues == 1 and UNKNOWN not in row:
+                continue  # a finished row (the most common late in a probe): nothing to do
+            falses = row.count(FALSE)
+            if trues > 1:
+                r.contradictions.append("two_matches")
+            if falses == n:
+                r.contradictions.append("no_match")
+            unknown = n - trues - falses
+            if not unknown:
+                continue
+            if trues:
+                for j, s in enumerate(row):
+                    if s == UNKNOWN:
+                        r.set("bijectivity", v, start + j, FALSE)
+            elif falses == n - 1:
+                r.set("last_possibility", v, start + row.index(UNKNOWN), TRUE)
         for o in self.orders:
             self._order(o, cell, r)
         for _k, subject, options, exclusive in self.one_of:
