@@ -206,6 +206,16 @@ class FutoshikiReasoner(AspReasoner):
         have equal numbers, and a look-up by number needs no call into clingo to hash and
         compare the symbol, as the Hitori reasoner does)."""
         self._solved: Board | None = None
+        self._view: tuple[Board, dict[Cell, int], dict[Cell, list[int]] | None] | None = None
+        """The board last asked about, its digits and its candidates (:meth:`placed`,
+        :meth:`candidates`)."""
+        self._full = ((1 << (n + 1)) - 1) & ~1
+        self._digits: dict[int, list[int]] = {}
+        """The digits of a mask (bit d: the digit d)."""
+        self._peers = {(r, c): [(r, k) for k in range(1, n + 1) if k != c]
+                       + [(k, c) for k in range(1, n + 1) if k != r]
+                       for r in range(1, n + 1) for c in range(1, n + 1)}
+        """Per cell, the other cells of its row, then of its column."""
         """The puzzle's one solution as a board (made once: :meth:`solution_hint`)."""
 
     # --- what the type says --------------------------------------------------------------------
@@ -233,31 +243,52 @@ class FutoshikiReasoner(AspReasoner):
     # --- the board in Python: the Latin square's bookkeeping ------------------------------------
 
     def placed(self, board: Board) -> dict[Cell, int]:
-        """Every cell with a digit: the givens and the board's "yes" keys."""
+        """Every cell with a digit: the givens and the board's "yes" keys (the same dict for
+        the board last asked about: an evaluation asks for it several times; not to be
+        changed)."""
+        view = self._view
+        if view is not None and view[0] is board:
+            return view[1]
         out = dict(self.given)
         for (r, c, d), v in board.cells.items():
             if v == YES:
                 out[(r, c)] = d
+        self._view = (board, out, None)
         return out
 
     def candidates(self, board: Board, placed: dict[Cell, int] | None = None
                    ) -> dict[Cell, list[int]]:
-        """The candidates of every empty cell, as board.lp's cand/3 has them."""
+        """The candidates of every empty cell, as board.lp's cand/3 has them (the same dict
+        for the board last asked about; not to be changed)."""
+        view = self._view
+        if view is not None and view[0] is board and view[2] is not None \
+                and (placed is None or placed is view[1]):
+            return view[2]
         placed = self.placed(board) if placed is None else placed
-        n = self.n
-        rows: dict[int, set[int]] = {}
-        cols: dict[int, set[int]] = {}
+        # as bit masks (bit d: the digit d): the digits taken in each row and column, and
+        # struck out of each cell
+        rows = [0] * (self.n + 1)
+        cols = [0] * (self.n + 1)
         for (r, c), d in placed.items():
-            rows.setdefault(r, set()).add(d)
-            cols.setdefault(c, set()).add(d)
-        cells = board.cells
+            rows[r] |= 1 << d
+            cols[c] |= 1 << d
+        struck: dict[Cell, int] = {}
+        for (r, c, d), v in board.cells.items():
+            if v == NO:
+                struck[(r, c)] = struck.get((r, c), 0) | 1 << d
+        full, digits = self._full, self._digits
         out: dict[Cell, list[int]] = {}
-        for r, c in self.open_cells:
-            if (r, c) in placed:
+        for cell in self.open_cells:
+            if cell in placed:
                 continue
-            taken = rows.get(r, set()) | cols.get(c, set())
-            out[(r, c)] = [d for d in range(1, n + 1)
-                           if d not in taken and cells.get((r, c, d)) != NO]
+            m = full & ~rows[cell[0]] & ~cols[cell[1]] & ~struck.get(cell, 0)
+            ds = digits.get(m)
+            if ds is None:
+                ds = digits[m] = [d for d in range(1, self.n + 1) if m >> d & 1]
+            out[cell] = list(ds)
+        view = self._view
+        if view is not None and view[0] is board and view[1] is placed:
+            self._view = (board, placed, out)
         return out
 
     def possible(self, board: Board, cell: Cell) -> list[int]:
@@ -274,10 +305,8 @@ class FutoshikiReasoner(AspReasoner):
         r, c = cell
         out: list[tuple[Key, str]] = [((r, c, d), YES)]
         out += [((r, c, e), NO) for e in cands.get(cell, []) if e != d]
-        n = self.n
         # the cells of the row, then of the column (not every empty cell of the grid)
-        for other in [(r, k) for k in range(1, n + 1) if k != c] + \
-                [(k, c) for k in range(1, n + 1) if k != r]:
+        for other in self._peers[cell]:
             ds = cands.get(other)
             if ds is not None and d in ds:
                 out.append(((other[0], other[1], d), NO))
