@@ -109,6 +109,26 @@ def _sure(lits: dict[Key, int | None]) -> dict[Key, int]:
     return out
 
 
+_SYMBOLS: dict[int, dict[Key, tuple[clingo.Symbol, clingo.Symbol, clingo.Symbol]]] = {}
+
+
+def _symbols(n: int) -> dict[Key, tuple[clingo.Symbol, clingo.Symbol, clingo.Symbol]]:
+    """The atoms ``yes``, ``no`` and ``cell_has_number`` of every key of an n x n grid, made
+    once per size in a process (a generator makes a reasoner per candidate: 12x12, about 3500
+    symbols, ~15 ms each time; clingo's symbols are values, shared safely)."""
+    got = _SYMBOLS.get(n)
+    if got is None:
+        got = {}
+        for r in range(1, n + 1):
+            for c in range(1, n + 1):
+                for d in range(1, n + 1):
+                    args = [_N(r), _N(c), _N(d)]
+                    got[(r, c, d)] = (_F(YES, args), _F(NO, args),
+                                      _F("cell_has_number", args))
+        _SYMBOLS[n] = got
+    return got
+
+
 def _line_name(line: tuple[str, int]) -> str:
     return f"{'row' if line[0] == 'row' else 'column'} {line[1]}"
 
@@ -170,12 +190,9 @@ class FutoshikiReasoner(AspReasoner):
         self.given: dict[Cell, int] = {(r, c): d for r, c, d in inst.givens}
         self.open_cells = [(r, c) for r in range(1, n + 1) for c in range(1, n + 1)
                            if (r, c) not in self.given]
-        self._atoms: dict[Key, tuple[clingo.Symbol, clingo.Symbol, clingo.Symbol]] = {}
-        for r, c in self.open_cells:
-            for d in range(1, n + 1):
-                args = [_N(r), _N(c), _N(d)]
-                self._atoms[(r, c, d)] = (_F(YES, args), _F(NO, args),
-                                          _F("cell_has_number", args))
+        every = _symbols(n)
+        self._atoms = {(r, c, d): every[(r, c, d)] for r, c in self.open_cells
+                       for d in range(1, n + 1)}
         self._claims: set[int] = set()
         self._game_lits: dict[Key, int | None] | None = None
         self._unique: tuple[dict[Key, str], ...] | None = None
