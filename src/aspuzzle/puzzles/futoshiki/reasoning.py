@@ -679,14 +679,24 @@ class FutoshikiReasoner(AspReasoner):
         cands = self.candidates(board, placed)
         info = {r.id: r for r in self.catalogue}
         out: list[Case] = []
+        # what placing a digit in a cell sets, made once per cell and digit: a placement is a
+        # case of up to three splits (the cell's candidates, the digit's places in its row and
+        # in its column)
+        fills: dict[tuple[Cell, int], Sets] = {}
+
+        def fill(cell: Cell, d: int) -> Sets:
+            got = fills.get((cell, d))
+            if got is None:
+                got = fills[(cell, d)] = self._fill(board, cell, d, cands)
+            return got
+
         r = info["cell_candidates"]
         for cell, ds in sorted(cands.items()):
             if not 2 <= len(ds) <= MAX_CASE_BRANCHES:
                 continue
             out.append(Case(r.name, r.id, r.sheet, f"{_c(cell)} is {_digits(ds)}",
                             (Use("cell", (cell,)),),
-                            tuple((f"{_c(cell)} is {d}", self._fill(board, cell, d, cands), ())
-                                  for d in ds)))
+                            tuple((f"{_c(cell)} is {d}", fill(cell, d), ()) for d in ds)))
         r = info["digit_places"]
         n = self.n
         for kind in ("row", "col"):
@@ -705,8 +715,7 @@ class FutoshikiReasoner(AspReasoner):
                         f"{d} goes in {name} at one of {cells_text(spots)}",
                         (Use("row" if kind == "row" else "column", index=j, value=d),
                          Use("cells", tuple(spots))),
-                        tuple((f"{_c(x)} is {d}", self._fill(board, x, d, cands), ())
-                              for x in spots)))
+                        tuple((f"{_c(x)} is {d}", fill(x, d), ()) for x in spots)))
         return out
 
     # --- words ------------------------------------------------------------------------------------
