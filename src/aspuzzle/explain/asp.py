@@ -24,7 +24,7 @@ in the game's encoding (a literal), and the words of each rule. Everything else 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from typing import Any
@@ -37,7 +37,7 @@ from aspuzzle.explain.rules import RuleInfo, by_name, rule_files
 from aspuzzle.explain.steps import Board, FirstThenEvery, Key, Kind, Link, Step
 from aspuzzle.puzzles.base import Puzzle, SolveOptions, lp_file
 
-__all__ = ["SHOW", "AspReasoner", "Hit"]
+__all__ = ["SHOW", "AspReasoner", "Hit", "group_hits"]
 
 SHOW = lp_file("aspuzzle.explain", "show.lp")
 Sets = tuple[tuple[Key, str], ...]
@@ -58,6 +58,21 @@ def _described(reasoner: AspReasoner, board: Board, hits: list[Hit]) -> FirstThe
     lists every rule instance that applies, and a run of the rules takes only the first."""
     return FirstThenEvery(board, lambda: hits[0] if hits else None, lambda: hits,
                           reasoner.describe)
+
+
+def group_hits(parsed: Iterable[tuple[Any, ...]], info: Mapping[str, RuleInfo]) -> list[Hit]:
+    """A rule program's shown atoms, parsed as ``("sets", rule id, where, key, value)`` or
+    ``("contradiction", rule id, where)``, as one hit per rule instance, in the order first
+    met."""
+    found: dict[tuple[str, Any], Hit] = {}
+    for p in parsed:
+        rid, where = p[1], p[2]
+        hit = found.get((rid, where))
+        if hit is None:
+            hit = found[(rid, where)] = Hit(info[rid], where)
+        if p[0] == "sets":
+            hit.sets.append((p[3], p[4]))
+    return list(found.values())
 
 
 class AspReasoner(ReasonerBase):
@@ -195,16 +210,8 @@ class AspReasoner(ReasonerBase):
         self.evaluations += 1
         if model is None:  # stratified rule programs always have exactly one answer set
             raise RuntimeError(f"the {self.type} rule programs have no answer set")
-        found: dict[tuple[str, clingo.Symbol], Hit] = {}
-        for sym in model:
-            parsed = self._parse(sym)
-            rid, where = parsed[1], parsed[2]
-            hit = found.get((rid, where))
-            if hit is None:
-                hit = found[(rid, where)] = Hit(self._info[rid], where)
-            if parsed[0] == "sets":
-                hit.sets.append((parsed[3], parsed[4]))
-        hits = sorted(found.values(), key=lambda h: (self._order[h.rule.id], h.where))
+        hits = sorted(group_hits(map(self._parse, model), self._info),
+                      key=lambda h: (self._order[h.rule.id], h.where))
         for h in hits:
             h.sets.sort()
         return hits

@@ -31,7 +31,7 @@ import clingo
 
 from aspuzzle.engine import Grounded, Program
 from aspuzzle.errors import InputError, Location, UsageError
-from aspuzzle.explain.asp import SHOW, AspReasoner, Hit
+from aspuzzle.explain.asp import SHOW, AspReasoner, Hit, group_hits
 from aspuzzle.explain.loop import Case, Evaluation, Probe
 from aspuzzle.explain.rules import RuleInfo, rule_files
 from aspuzzle.explain.steps import JSON, Board, Kind, Link, Step, Use
@@ -409,22 +409,11 @@ class LogicGridReasoner(AspReasoner):
                 ctl.assign_external(pair[0], v == TRUE)
                 ctl.assign_external(pair[1], v == FALSE)
         self._seen[i] = dict(cells)
-        found: dict[tuple[str, clingo.Symbol], Hit] = {}
-
-        def on_model(m: clingo.Model) -> None:
-            for sym in m.symbols(shown=True):
-                parsed = self._parse(sym)
-                rid, where = parsed[1], parsed[2]
-                hit = found.get((rid, where))
-                if hit is None:
-                    hit = found[(rid, where)] = Hit(self._info[rid], where)
-                if parsed[0] == "sets":
-                    hit.sets.append((parsed[3], parsed[4]))
-
+        symbols: list[clingo.Symbol] = []
         # a stratified program: exactly one answer set, found by propagation alone
-        ctl.solve(on_model=on_model)
+        ctl.solve(on_model=lambda m: symbols.extend(m.symbols(shown=True)))
         self.evaluations += 1
-        return list(found.values())
+        return group_hits(map(self._parse, symbols), self._info)
 
     def _triples_hits(self, board: Board) -> list[Hit]:
         """The rule instances over triples (:data:`HEAVY`) on the board, by the program shared
@@ -449,9 +438,10 @@ class LogicGridReasoner(AspReasoner):
             # a stratified program: exactly one answer set, found by propagation alone
             ctl.solve(on_model=lambda m: symbols.extend(m.symbols(shown=True)))
         self.evaluations += 1
-        found: dict[tuple[str, clingo.Symbol], Hit] = {}
-        for sym in symbols:
-            parsed = self._shared_parsed.get(sym)
+        cache = self._shared_parsed
+
+        def parse(sym: clingo.Symbol) -> tuple[Any, ...]:
+            parsed = cache.get(sym)
             if parsed is None:
                 args = sym.arguments
                 if sym.name == "sets":
@@ -459,14 +449,10 @@ class LogicGridReasoner(AspReasoner):
                               self._all_keys[sh.index[args[2]]], args[3].name)
                 else:
                     parsed = ("contradiction", args[0].name, self._from_shared(args[1]))
-                self._shared_parsed[sym] = parsed
-            rid, where = parsed[1], parsed[2]
-            hit = found.get((rid, where))
-            if hit is None:
-                hit = found[(rid, where)] = Hit(self._info[rid], where)
-            if parsed[0] == "sets":
-                hit.sets.append((parsed[3], parsed[4]))
-        return list(found.values())
+                cache[sym] = parsed
+            return parsed
+
+        return group_hits(map(parse, symbols), self._info)
 
     def _from_shared(self, t: clingo.Symbol) -> clingo.Symbol:
         """A term of the shared program over triples in this puzzle's names (a cell's key
