@@ -238,17 +238,34 @@ def run(reasoner: Reasoner, board: Board, max_depth: int, *,
 
     ``max_depth`` bounds how deeply case splits may nest (0: direct rules only).
     ``max_steps`` stops after that many steps (a hint needs one).
+
+    The contradiction rules are asked on every board before its direct step. A reasoner may
+    spare most of those questions on a run that dies (a case split's branch): one whose
+    contradictions cannot stop firing as the direct rules add to a board (if one fires on a
+    board, one fires on every board a direct step leads to from it) may say, cheaply and only
+    as a guess, that none fires on a board (``reasoner.quiet(board)``). Those boards are
+    passed unasked; the contradictions are asked where the guess fails and before the run
+    stops or splits cases, and if one fires there the first board on which one fires is
+    found among the boards passed (they fire from some board on: a search by halves, the last
+    board first), and the run is cut back to it. The steps, the board and the contradiction
+    are then exactly those of a run that asked on every board.
     """
     out = Run([], board)
+    quiet = getattr(reasoner, "quiet", None) if max_steps is None else None
+    unasked: list[tuple[int, Board]] = []
+    """The boards passed without asking for contradictions, with how many steps led there."""
     while max_steps is None or len(out.steps) < max_steps:
         check_time()
         ev = reasoner.evaluate(out.board)
-        if ev.contradictions:
-            step = ev.contradictions[0]
-            _check(reasoner, out.board, step)
-            out.contradiction = step
-            return out
+        asked = quiet is None or not quiet(out.board)
+        if asked:
+            if _dies(reasoner, out, ev, unasked):
+                return out
+        else:
+            unasked.append((len(out.steps), out.board))
         if reasoner.complete(out.board):
+            if not asked and _dies(reasoner, out, ev, unasked):
+                return out
             final = reasoner.final_check(out.board)
             if final is not None:
                 _check(reasoner, out.board, final)
@@ -257,6 +274,8 @@ def run(reasoner: Reasoner, board: Board, max_depth: int, *,
         if ev.direct:
             step = ev.direct[0]
         else:
+            if not asked and _dies(reasoner, out, ev, unasked):
+                return out
             found = None
             if max_depth > 0 and not reasoner.progress_possible(out.board):
                 out.stalled = True
@@ -276,6 +295,35 @@ def run(reasoner: Reasoner, board: Board, max_depth: int, *,
             return out
         out.board = out.board.with_(step.sets, step.links)
     return out
+
+
+def _dies(reasoner: Reasoner, out: Run, ev: Evaluation, unasked: list[tuple[int, Board]]
+          ) -> bool:
+    """Ask for the contradictions on the run's board (``ev``); if one fires, end the run on
+    the first board where one fires (the board, or one of the boards passed unasked: see
+    :func:`run`) and say so."""
+    if not ev.contradictions:
+        unasked.clear()  # none fires on the boards before either
+        return False
+    first = len(unasked)
+    if unasked and reasoner.evaluate(unasked[-1][1]).contradictions:
+        lo, hi = 0, len(unasked) - 1  # the first board that fires is at most unasked[hi]
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if reasoner.evaluate(unasked[mid][1]).contradictions:
+                hi = mid
+            else:
+                lo = mid + 1
+        first = hi
+    if first < len(unasked):
+        steps, out.board = unasked[first]
+        del out.steps[steps:]
+        ev = reasoner.evaluate(out.board)
+    unasked.clear()
+    step = ev.contradictions[0]
+    _check(reasoner, out.board, step)
+    out.contradiction = step
+    return True
 
 
 # --- case splits ------------------------------------------------------------------------------

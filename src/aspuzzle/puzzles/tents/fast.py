@@ -534,6 +534,39 @@ class FastBoard:
         finished = s.dead or not (s.lines or s.cells or s.trees or s.tents)
         return s, rounds, (read, line_mask), finished
 
+    def fires(self, board: Board) -> bool:
+        """Does some contradiction rule fire on the board? (What a round finds, checked alone:
+        the explainer takes it as a guess, to spare asking the rule files on most boards of a
+        run that dies.)"""
+        s = self.load(board)
+        val, tree_link, tent_link, n4 = s.val, s.tree_link, s.tent_link, self.n4
+        for li, clue in enumerate(self.clue):
+            if clue is None:
+                continue
+            need = clue - s.line_tents[li]
+            if need < 0 or need > s.line_unknown[li]:
+                return True  # too many tents, too few (and no room)
+            if need:
+                room = s.room_mask[li]
+                packing = self._packings.get(room)
+                if packing is None:
+                    packing = self._packings[room] = _packing(room)
+                if need > packing[0]:
+                    return True  # no room for tents
+        for t in self.trees:
+            if t not in tree_link and not any(
+                    val[x] == UNKNOWN or (val[x] == TENT and x not in tent_link) for x in n4[t]):
+                return True  # no tent for tree
+        adj_tents = s.adj_tents
+        index = self.index
+        for i in (index[c] for c, v in board.cells.items() if v == "tent"):
+            if adj_tents[i]:
+                return True  # touching tents
+            if i not in tent_link and not any(val[t] == TREE and t not in tree_link
+                                              for t in n4[i]):
+                return True  # no tree for tent
+        return False
+
     def deductions(self, board: Board) -> tuple[set[tuple[Cell, str]], set[Link], set[str]]:
         """One full round on a board: cells set, links made, contradiction rules fired."""
         s = self.load(board)

@@ -177,6 +177,30 @@ def _no_cleanup(program: Grounded) -> None:
     program.ctl.enable_cleanup = False
 
 
+_CELL_ATOMS: dict[Cell, tuple[clingo.Symbol, clingo.Symbol]] = {}
+_LINK_ATOMS: dict[Link, tuple[clingo.Symbol, clingo.Symbol]] = {}
+
+
+def _board_atoms(free: Sequence[Cell], links: Sequence[Link]
+                 ) -> tuple[dict[Cell, tuple[clingo.Symbol, clingo.Symbol]],
+                            dict[Link, tuple[clingo.Symbol, clingo.Symbol]]]:
+    """The atoms of a board: ``tent/2`` and ``grass/2`` of each cell, ``link/4`` and
+    ``attached/4`` of each link. Each is made once in a process (a symbol costs a few calls into
+    clingo: a reasoner took 3-8 ms for them on a 15x15 to 25x25 grid, and a generator makes a
+    reasoner for every layout it grades)."""
+    cells, pairs = _CELL_ATOMS, _LINK_ATOMS
+    for cell in free:
+        if cell not in cells:
+            row, col = _N(cell[0]), _N(cell[1])
+            cells[cell] = (_F("tent", [row, col]), _F("grass", [row, col]))
+    for lk in links:
+        if lk not in pairs:
+            (tr, tc), (xr, xc) = lk
+            args = [_N(tr), _N(tc), _N(xr), _N(xc)]
+            pairs[lk] = (_F("link", args), _F("attached", args))
+    return ({cell: cells[cell] for cell in free}, {lk: pairs[lk] for lk in links})
+
+
 # The stages of an evaluation of the direct rules, cheapest first (see TentsReasoner.evaluate);
 # the contradiction rules make one more stage.
 _STAGES = (("finish_with_grass", "surround_tent_with_grass", "empty_field"),
@@ -244,12 +268,9 @@ class TentsReasoner(ReasonerBase):
                      if (r, c) not in inst.trees]
         self.possible_links = [(t, x) for t in sorted(inst.trees) for x in neighbours4(t)
                                if self.inside(x) and x not in inst.trees]
-        self._cell_atoms = {(r, c): (_F("tent", [_N(r), _N(c)]), _F("grass", [_N(r), _N(c)]))
-                            for r, c in self.free}
-        self._link_atoms = {(t, x): _F("link", [_N(t[0]), _N(t[1]), _N(x[0]), _N(x[1])])
-                            for t, x in self.possible_links}
-        self._attached_atoms = {(t, x): _F("attached", [_N(t[0]), _N(t[1]), _N(x[0]), _N(x[1])])
-                                for t, x in self.possible_links}
+        self._cell_atoms, link_atoms = _board_atoms(self.free, self.possible_links)
+        self._link_atoms = {lk: atoms[0] for lk, atoms in link_atoms.items()}
+        self._attached_atoms = {lk: atoms[1] for lk, atoms in link_atoms.items()}
         self._parsed: dict[clingo.Symbol, tuple[Any, ...]] = {}
         self._order = {r.id: i for i, r in enumerate(CATALOGUE)}
         self._info = {r.id: r for r in CATALOGUE}
@@ -280,6 +301,10 @@ class TentsReasoner(ReasonerBase):
         self._asked_solution = False
         self.evaluations = 0
         """Solves of rule programs so far."""
+        self._monotone = self.rules == CATALOGUE
+        """The rules are the bundled ones, whose contradictions cannot stop firing as the direct
+        rules add to a board (see :meth:`quiet`; a teacher's rules, or some of the rules, may
+        not keep that)."""
 
     def inside(self, cell: Cell) -> bool:
         return 1 <= cell[0] <= self.inst.height and 1 <= cell[1] <= self.inst.width
@@ -884,6 +909,26 @@ class TentsReasoner(ReasonerBase):
 
             fast = self._fast = FastBoard(self.inst)
         return fast
+
+    def quiet(self, board: Board) -> bool:
+        """A guess that no contradiction rule fires on the board, from the Python twin, for
+        boards the solution does not vouch for (on those, asking the rules costs nothing): the
+        step engine then passes the board without asking (see :func:`aspuzzle.explain.loop.run`).
+
+        That is sound because the contradictions of the rule files cannot stop firing as the
+        direct rules add to a board: Too Many Tents, Touching Tents and Too Few Tents count
+        tents, or cells that are not grass, and a mark only adds to the one and takes from the
+        other; a tree with no place left (No Tent for Tree) or a tent with no tree left (No Tree
+        for Tent) gets no link later (a direct rule links only an unlinked tree and an unlinked
+        tent next to each other, a place and an owner), and no cell becomes unknown again; No
+        Room for Tents: grass only takes room away, a tent in the room takes its own place and
+        its neighbours in the line (the packing of the line falls by one at least, as its
+        count of tents grows by one), and a tent outside the room touches a tent (Touching
+        Tents fires). That holds of the bundled rules together (:data:`CATALOGUE`), the only
+        ones with which the guess is made."""
+        if not self._monotone or self._consistent(board):
+            return False
+        return not self._fast_board().fires(board)
 
     def probe(self, board: Board, sets: Sets, links: tuple[Link, ...]) -> Probe:
         p = self._fast_board().probe(board, sets, links)
