@@ -213,6 +213,8 @@ class FastBoard:
         self._packings: dict[int, tuple[int, bool, int]] = {}
         self.trees = [self.index[t] for t in sorted(inst.trees)]
         self._base: tuple[Board, _State] | None = None
+        self._fired: tuple[Board, _State, bool] | None = None
+        """The last board :meth:`fires` was asked about, its state and the answer."""
         self._memo: _Memo | None = None
         # the empty board (trees only), from which a board is loaded
         n = h * w
@@ -537,10 +539,45 @@ class FastBoard:
     def fires(self, board: Board) -> bool:
         """Does some contradiction rule fire on the board? (What a round finds, checked alone:
         the explainer takes it as a guess, to spare asking the rule files on most boards of a
-        run that dies.)"""
-        s = self.load(board)
+        run that dies.)
+
+        The boards asked about follow a run, each adding a step to the last, and a run starts
+        from the board of a case split (loaded for its probes) and an assumption: the state of
+        the last board, or of the loaded one, is taken with the new marks and links applied,
+        and only what they touch is looked at, rather than loading each board from its every
+        mark and looking at every line, tree and tent (most of the time on a 25x25 grid). On a
+        board that adds to one found to fire, a rule still fires (as with the rule files)."""
+        last = self._fired
+        if last is not None and _adds_to(board, last[0]):
+            if last[2]:
+                return True
+            s = self._apply(board, last[0], last[1])
+        elif self._base is not None and _adds_to(board, self._base[0]):
+            s = self._apply(board, self._base[0], self._base[1].copy())
+        else:
+            s = self.load(board)
+            self.mark_all(s)
+        got = self._fires(s)
+        self._fired = (board, s, got)
+        return got
+
+    def _apply(self, board: Board, old: Board, s: _State) -> _State:
+        """``s``, the state of ``old``, made that of ``board``, which adds to ``old``."""
+        index = self.index
+        for cell, v in board.cells.items() - old.cells.items():
+            s.set_cell(index[cell], _VALUE[v])
+        for tree, tent in board.links - old.links:
+            s.add_link(index[tree], index[tent])
+        return s
+
+    def _fires(self, s: _State) -> bool:
+        """Does a contradiction rule fire on a line, tree or tent marked in ``s``? (They are
+        unmarked.)"""
+        lines, trees, tents = s.lines, s.trees, s.tents
+        s.lines, s.cells, s.trees, s.tents = set(), set(), set(), set()
         val, tree_link, tent_link, n4 = s.val, s.tree_link, s.tent_link, self.n4
-        for li, clue in enumerate(self.clue):
+        for li in lines:
+            clue = self.clue[li]
             if clue is None:
                 continue
             need = clue - s.line_tents[li]
@@ -553,17 +590,18 @@ class FastBoard:
                     packing = self._packings[room] = _packing(room)
                 if need > packing[0]:
                     return True  # no room for tents
-        for t in self.trees:
-            if t not in tree_link and not any(
+        for t in trees:
+            if val[t] == TREE and t not in tree_link and not any(
                     val[x] == UNKNOWN or (val[x] == TENT and x not in tent_link) for x in n4[t]):
                 return True  # no tent for tree
         adj_tents = s.adj_tents
-        index = self.index
-        for i in (index[c] for c, v in board.cells.items() if v == "tent"):
-            if adj_tents[i]:
+        for x in tents:
+            if val[x] != TENT:
+                continue
+            if adj_tents[x]:
                 return True  # touching tents
-            if i not in tent_link and not any(val[t] == TREE and t not in tree_link
-                                              for t in n4[i]):
+            if x not in tent_link and not any(val[t] == TREE and t not in tree_link
+                                              for t in n4[x]):
                 return True  # no tree for tent
         return False
 
@@ -575,6 +613,11 @@ class FastBoard:
         sets = {(self.cell_of[i], _NAME[v]) for i, v in r.all_sets}
         links = {(self.cell_of[t], self.cell_of[x]) for t, x in r.all_links}
         return sets, links, {name for name, _ in r.contradictions}
+
+
+def _adds_to(board: Board, old: Board) -> bool:
+    """Does ``board`` hold every mark and link of ``old``?"""
+    return old.links <= board.links and old.cells.items() <= board.cells.items()
 
 
 @dataclass(frozen=True)
