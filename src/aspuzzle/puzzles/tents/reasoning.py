@@ -138,6 +138,10 @@ class _Stage:
         self.last: dict[Cell, str] = {}
         self.last_links: frozenset[Link] = frozenset()
         self.known: _Known | None = None
+        self.at_split: _Known | None = None
+        """What it had found when a case split was last searched for (on the split's board):
+        the split's branches start from that board, and the explanation goes on from it after
+        them, not from the branches' boards (see :meth:`TentsReasoner._reused`)."""
 
     @property
     def program(self) -> Grounded:
@@ -168,6 +172,11 @@ class _Stage:
         if not found:  # the rule programs always have exactly one answer set
             raise RuntimeError("the Tents rule programs have no answer set")
         return found[0]
+
+
+def _adds_to(board: Board, old: Board) -> bool:
+    """Does ``board`` hold every mark and link of ``old``?"""
+    return old.links <= board.links and old.cells.items() <= board.cells.items()
 
 
 def _no_cleanup(program: Grounded) -> None:
@@ -516,9 +525,14 @@ class TentsReasoner(ReasonerBase):
             return None
         if known.board is board:
             return known.hits, known.upto
+        if not _adds_to(board, known.board):
+            # after a case split: what was found on its board (a split that concludes grass
+            # leaves the first stage's instances as they were; some 30 solves of its program
+            # in a 25x25 puzzle)
+            known = stage.at_split
+            if known is None or not _adds_to(board, known.board):
+                return None
         old, cells = known.board.cells, board.cells
-        if not (known.board.links <= board.links and old.items() <= cells.items()):
-            return None
         added = {v for _, v in cells.items() - old.items()}  # old is part of cells (above)
         if board.links != known.board.links:
             added.add("link")
@@ -808,6 +822,8 @@ class TentsReasoner(ReasonerBase):
         """The case splits on the board, in the catalogue's order. (A case depends only on the
         few facts it names, and boards share most of them: cases are kept and used again.)"""
         board = ev.board
+        for stage in self._direct_stages:
+            stage.at_split = stage.known
         facts = self.board_facts(board)
         info = self._info
         known = self._cases
