@@ -80,6 +80,20 @@ def test_puzzles_of_one_shape_share_the_rules_over_triples_and_find_what_their_o
         assert shared_hits(rs, board) == own_program_hits(rs, board)
 
 
+def test_engine_reuse_clear_forgets_the_shared_programs_too() -> None:
+    from aspuzzle.engine import reuse
+    from aspuzzle.puzzles.logicgrid import reasoning
+
+    loaded = aspuzzle.load(EXAMPLES / "logicgrid" / "zebra-lgp-test-5x6-16.txt")
+    rs = LogicGridReasoner(loaded.instance)
+    assert rs._triples in reasoning._SHARED.values()
+    reuse.clear()
+    assert not reasoning._SHARED
+    board = Board({})
+    assert shared_hits(rs, board) == own_program_hits(rs, board)  # still usable
+    assert LogicGridReasoner(loaded.instance)._triples is not rs._triples  # built afresh
+
+
 @pytest.mark.parametrize("name", ["zebra-lgp-test-5x6-16.txt", "boys-in-the-hood.logic"])
 def test_a_corpus_puzzle_finds_on_the_shared_program_what_its_own_finds(name: str) -> None:
     loaded = aspuzzle.load(EXAMPLES / "logicgrid" / name)

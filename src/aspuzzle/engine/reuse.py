@@ -135,11 +135,23 @@ _SHARED: OrderedDict[Hashable, _Shared] = OrderedDict()
 _SEEN: OrderedDict[Hashable, int] = OrderedDict()
 
 
+_ALSO_CLEARED: list[Callable[[], None]] = []
+"""What :func:`clear` calls besides (see :func:`also_clear`)."""
+
+
+def also_clear(forget: Callable[[], None]) -> None:
+    """Have :func:`clear` call ``forget`` too: for ground programs shared across puzzles and
+    kept elsewhere (the logic grids' rules over triples)."""
+    _ALSO_CLEARED.append(forget)
+
+
 def clear() -> None:
     """Forget every shared program (tests; memory)."""
     with _LOCK:
         _SHARED.clear()
         _SEEN.clear()
+    for forget in _ALSO_CLEARED:
+        forget()
 
 
 def _shared(reuse: Reuse) -> _Shared | None:

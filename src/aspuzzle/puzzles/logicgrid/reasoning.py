@@ -29,7 +29,7 @@ from typing import Any, cast
 
 import clingo
 
-from aspuzzle.engine import Grounded, Program
+from aspuzzle.engine import Grounded, Program, reuse
 from aspuzzle.errors import InputError, Location, UsageError
 from aspuzzle.explain.asp import SHOW, AspReasoner, Hit, group_hits
 from aspuzzle.explain.loop import Case, Evaluation, Probe
@@ -178,6 +178,14 @@ _SHARED_KEEP = 4
 """Shared programs of the rules over triples kept per process (one per shape of grid)."""
 _SHARED: OrderedDict[tuple[Any, ...], _Triples] = OrderedDict()
 _SHARED_LOCK = threading.Lock()
+
+
+def _forget_shared() -> None:
+    with _SHARED_LOCK:
+        _SHARED.clear()
+
+
+reuse.also_clear(_forget_shared)  # engine.reuse.clear() forgets these programs too
 
 
 def _shared_triples(sizes: tuple[int, ...], rules: tuple[RuleInfo, ...],
