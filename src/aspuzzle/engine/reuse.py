@@ -171,10 +171,21 @@ def _shared(reuse: Reuse) -> _Shared | None:
             return None
     built = _Shared(reuse)  # outside the lock: grounding may take a while
     with _LOCK:
-        found = _SHARED.setdefault(key, built)
-        _SHARED.move_to_end(key)
-        while len(_SHARED) > KEEP:
-            _SHARED.popitem(last=False)
+        return keep_recent(_SHARED, key, built, KEEP)
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def keep_recent(cache: OrderedDict[K, V], key: K, built: V, keep: int) -> V:
+    """Put a program built outside the cache's lock into the cache (call with the lock held):
+    the one another thread put there meanwhile if any, else ``built``, made the most recent;
+    the least recent dropped beyond ``keep``."""
+    found = cache.setdefault(key, built)
+    cache.move_to_end(key)
+    while len(cache) > keep:
+        cache.popitem(last=False)
     return found
 
 

@@ -198,11 +198,7 @@ def _shared_triples(sizes: tuple[int, ...], rules: tuple[RuleInfo, ...],
             return found
     built = _Triples(sizes, rules, args)  # outside the lock: grounding takes a while
     with _SHARED_LOCK:
-        found = _SHARED.setdefault(key, built)
-        _SHARED.move_to_end(key)
-        while len(_SHARED) > _SHARED_KEEP:
-            _SHARED.popitem(last=False)
-    return found
+        return reuse.keep_recent(_SHARED, key, built, _SHARED_KEEP)
 
 
 class LogicGridReasoner(AspReasoner):
