@@ -12,9 +12,8 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from aspuzzle.engine import (
     CountResult,
@@ -58,8 +57,7 @@ __all__ = [
 MAX_INPUT_BYTES = 20_000_000
 
 
-@dataclass(frozen=True)
-class Loaded:
+class Loaded(NamedTuple):
     """A parsed puzzle: its type, instance, the format it was read from, and where from."""
 
     puzzle: Puzzle
@@ -68,8 +66,7 @@ class Loaded:
     source: str = "<input>"
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(NamedTuple):
     """The verdict on a puzzle and up to a few of its solutions."""
 
     puzzle: Puzzle
@@ -78,7 +75,7 @@ class Result:
     solutions: tuple[Any, ...]
     time_s: float
     source: str = "<input>"
-    options: SolveOptions = field(default_factory=SolveOptions)
+    options: SolveOptions = SolveOptions()
 
     def to_json(self) -> dict[str, Any]:
         """The JSON contract of GUIDE.md section 3."""
@@ -99,10 +96,9 @@ class Result:
         return self.puzzle.differences(self.instance, self.solutions[0], self.solutions[1])
 
 
-@dataclass(frozen=True)
-class Count:
+class Count(NamedTuple):
     puzzle: Puzzle
-    count: int
+    count: int  # type: ignore[assignment]  # a NamedTuple's field hides tuple.count
     exact: bool
     time_s: float
 

@@ -73,7 +73,7 @@ def _hitori_only(inst: HitoriInstance, keep: list[Clue], every: list[Clue]) -> H
     left_out = [tuple(_args(f)[:2]) for c in every for f in c.facts
                 if tuple(_args(f)[:2]) not in kept]
     fresh = {cell: 9999 - i for i, cell in enumerate(left_out)}  # numbers no other cell has
-    return replace(inst, grid=tuple(tuple(fresh.get((r, c), v) for c, v in enumerate(row, 1))
+    return inst._replace(grid=tuple(tuple(fresh.get((r, c), v) for c, v in enumerate(row, 1))
                                     for r, row in enumerate(inst.grid, 1)))
 
 
@@ -176,7 +176,7 @@ def test_hitori_with_a_changed_number_gets_a_minimal_core_holding_it(rec: dict[s
         for v in sorted(set(row) - {row[c - 1]}):
             row2 = row.copy()
             row2[c - 1] = v
-            broken = replace(inst, grid=(*inst.grid[:r - 1], tuple(row2), *inst.grid[r:]))
+            broken = inst._replace(grid=(*inst.grid[:r - 1], tuple(row2), *inst.grid[r:]))
             if _status(broken) is Status.NONE:
                 _check_core(broken, f"cell ({r},{c})")
                 return
@@ -190,7 +190,7 @@ def test_tents_with_a_changed_line_clue_gets_a_minimal_core_holding_it(rec: dict
     for r, n in enumerate(inst.row_clues, 1):
         clues = list(inst.row_clues)
         clues[r - 1] = (n or 0) + 1
-        broken = replace(inst, row_clues=tuple(clues))
+        broken = inst._replace(row_clues=tuple(clues))
         if _status(broken) is Status.NONE:
             _check_core(broken, f"row {r}")
             return
@@ -325,7 +325,7 @@ def test_hitori_with_two_independent_choices_needs_two_cells_and_says_so() -> No
 @pytest.mark.parametrize("rec", TENTS[:30:10], ids=lambda r: r["id"][:12])
 def test_tents_without_line_clues_gets_a_verified_repair(rec: dict[str, Any]) -> None:
     inst = read_tents(rec["id"])
-    inst = replace(inst, row_clues=(None,) * inst.height, col_clues=(None,) * inst.width)
+    inst = inst._replace(row_clues=(None,) * inst.height, col_clues=(None,) * inst.width)
     if _status(inst) is Status.UNIQUE:
         pytest.skip("unique without line clues")
 
@@ -335,10 +335,10 @@ def test_tents_without_line_clues_gets_a_verified_repair(rec: dict[str, Any]) ->
         if f.name == "tent_row":
             clues = list(inst.row_clues)
             clues[line - 1] = n
-            return _status(replace(inst, row_clues=tuple(clues))) is Status.UNIQUE
+            return _status(inst._replace(row_clues=tuple(clues))) is Status.UNIQUE
         clues = list(inst.col_clues)
         clues[line - 1] = n
-        return _status(replace(inst, col_clues=tuple(clues))) is Status.UNIQUE
+        return _status(inst._replace(col_clues=tuple(clues))) is Status.UNIQUE
 
     d = diagnose(inst)
     if d.single_repair:

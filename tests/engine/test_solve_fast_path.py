@@ -65,9 +65,9 @@ def _variants() -> list[tuple[Loaded, SolveOptions]]:
 
     tents = aspuzzle.load(EXAMPLES / "tents" / "seed-6x6.txt")
     inst = tents.instance
-    no_clues = dataclasses.replace(inst, row_clues=(None,) * inst.height,
-                                   col_clues=(None,) * inst.width)
-    wrong = dataclasses.replace(inst, row_clues=(inst.height,) * inst.height)
+    no_clues = inst._replace(row_clues=(None,) * inst.height,
+                         col_clues=(None,) * inst.width)
+    wrong = inst._replace(row_clues=(inst.height,) * inst.height)
     hitori = aspuzzle.load(EXAMPLES / "hitori" / "seed-6x6.txt")
     futo = aspuzzle.load(EXAMPLES / "futoshiki" / "seed-4x4.txt")
     open_grid = dataclasses.replace(futo.instance, givens=frozenset(), greater=frozenset())
@@ -181,14 +181,12 @@ def test_reused_program_multiple_and_none(case: int) -> None:
 
 
 def test_reused_program_pairing_and_out_of_range_input() -> None:
-    import dataclasses
-
     from aspuzzle.engine import reuse
 
     reuse.clear()
     tents = aspuzzle.load(EXAMPLES / "tents" / "seed-6x6.txt")
     # a clue larger than the line: no such atom on the shared program, solved afresh
-    inst = dataclasses.replace(tents.instance, row_clues=(9, *tents.instance.row_clues[1:]))
+    inst = tents.instance._replace(row_clues=(9, *tents.instance.row_clues[1:]))
     odd = Loaded(tents.puzzle, inst, "text")
     for _ in range(reuse.BUILD_AFTER + 2):
         assert aspuzzle.solve(odd).status is Status.NONE

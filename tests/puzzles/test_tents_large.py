@@ -5,7 +5,6 @@ have no solution or several."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from typing import Any
 
@@ -41,7 +40,7 @@ def _solutions(inst: TentsInstance, encodings: tuple[Any, ...],
 def test_large_rules_are_loaded_from_large_boards_on() -> None:
     small = TentsInstance(LARGE - 1, LARGE - 1, frozenset({(1, 1)}), (1,) + (0,) * (LARGE - 2),
                           (0, 1) + (0,) * (LARGE - 3))
-    wide = dataclasses.replace(small, width=LARGE, col_clues=(*small.col_clues, 0))
+    wide = small._replace(width=LARGE, col_clues=(*small.col_clues, 0))
     assert [e.name for e in TENTS.encodings(OPTIONS, small)] == ["encoding.lp"]
     assert [e.name for e in TENTS.encodings(OPTIONS, wide)] == ["encoding.lp", "large.lp"]
     # the program grounded once per size (engine.reuse) never holds them
@@ -56,8 +55,8 @@ def _variants(inst: TentsInstance) -> list[TentsInstance]:
     rows[first] = (rows[first] or 0) + 1
     fewer_rows = tuple(n if i % 2 else None for i, n in enumerate(inst.row_clues))
     fewer_cols = tuple(n if i % 2 else None for i, n in enumerate(inst.col_clues))
-    return [inst, dataclasses.replace(inst, row_clues=tuple(rows)),
-            dataclasses.replace(inst, row_clues=fewer_rows, col_clues=fewer_cols)]
+    return [inst, inst._replace(row_clues=tuple(rows)),
+            inst._replace(row_clues=fewer_rows, col_clues=fewer_cols)]
 
 
 def test_large_rules_keep_every_solution_of_the_corpus() -> None:
@@ -89,8 +88,8 @@ def test_the_chosen_solver_options_reach_clingo() -> None:
 
 def test_large_boards_get_one_lookahead_pass_and_reused_programs_do_not() -> None:
     small = aspuzzle.loads(TATHAM[0]["id"]).instance
-    large = dataclasses.replace(small, width=LARGE,
-                                col_clues=(*small.col_clues, *(0,) * (LARGE - small.width)))
+    large = small._replace(width=LARGE,
+                          col_clues=(*small.col_clues, *(0,) * (LARGE - small.width)))
     assert TENTS.solver_args(large) == LARGE_ARGS
     assert TENTS.reuse(large, OPTIONS).program.solver_args == ("--trans-ext=integ",)
 

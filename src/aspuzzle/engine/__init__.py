@@ -18,10 +18,9 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 import clingo
 
@@ -55,8 +54,7 @@ class Status(StrEnum):
     TIMEOUT = "timeout"
 
 
-@dataclass(frozen=True)
-class SolveConfig:
+class SolveConfig(NamedTuple):
     """How to run clingo. Passed explicitly; there is no global configuration."""
 
     timeout: float | None = None
@@ -68,8 +66,7 @@ class SolveConfig:
     """Random seed for clingo's heuristic; ``None`` keeps clingo's deterministic default."""
 
 
-@dataclass(frozen=True)
-class Program:
+class Program(NamedTuple):
     """What to ground: encoding files, instance facts, optional user ASP, and the projection."""
 
     encodings: tuple[Traversable | Path, ...]
@@ -91,17 +88,15 @@ class Program:
     constraints over counts are translated); they change how fast, never what is found."""
 
 
-@dataclass(frozen=True)
-class SolveResult:
+class SolveResult(NamedTuple):
     status: Status
     answers: tuple[frozenset[clingo.Symbol], ...]
     """Shown atoms of each answer found (distinct on the projection)."""
     time_s: float
-    exhausted: bool = field(default=True)
+    exhausted: bool = True
 
 
-@dataclass(frozen=True)
-class Answers(Generic[T]):
+class Answers(NamedTuple, Generic[T]):
     """Like :class:`SolveResult`, with each answer read by the caller's function straight
     from clingo's model (e.g. into a puzzle's solution), not kept as a set of Symbols."""
 
@@ -111,9 +106,8 @@ class Answers(Generic[T]):
     exhausted: bool = True
 
 
-@dataclass(frozen=True)
-class CountResult:
-    count: int
+class CountResult(NamedTuple):
+    count: int  # type: ignore[assignment]  # a NamedTuple's field hides tuple.count
     exact: bool
     """False when the limit or the time limit stopped the enumeration."""
     time_s: float

@@ -26,8 +26,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import clingo
 
@@ -58,8 +57,7 @@ Nogoods = Callable[[Mapping[tuple[int, ...], int]], Iterable[Sequence[int]]]
 one signature by their arguments, lists of literals that must not all hold."""
 
 
-@dataclass(frozen=True)
-class Reuse:
+class Reuse(NamedTuple):
     """How a puzzle is solved on a shared program: what the program depends on (``key``),
     the program itself (rules and externals, no facts), and the puzzle's input atoms."""
 
@@ -232,7 +230,7 @@ def solve(reuse: Reuse, read: Callable[[clingo.Model], T], max_answers: int,
         if res is None:
             g.config = config
             res = g.solve_read(read, max_answers, literals=others, timeout=config.timeout)
-        return replace(res, time_s=time.perf_counter() - start)
+        return res._replace(time_s=time.perf_counter() - start)
     finally:
         for lit in externals:
             ctl.assign_external(lit, False)
@@ -256,7 +254,7 @@ def _quick(g: Grounded, config: SolveConfig, read: Callable[[clingo.Model], T],
 
     solve_conf: Any = g.ctl.configuration.solve
     unlimited = solve_conf.solve_limit
-    g.config = replace(config, interruptible=False)
+    g.config = config._replace(interruptible=False)
     solve_conf.solve_limit = str(QUICK_CONFLICTS)
     try:
         res = g.solve_read(counted, max_answers, literals=literals)

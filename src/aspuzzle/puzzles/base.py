@@ -9,9 +9,8 @@ and by ``check``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 if TYPE_CHECKING:  # clingo takes ~40 ms to import: not for the CLI's --help
     from importlib.resources.abc import Traversable
@@ -26,16 +25,14 @@ S = TypeVar("S")  # solution
 JSON = dict[str, Any]
 
 
-@dataclass(frozen=True)
-class SolveOptions:
+class SolveOptions(NamedTuple):
     """Options that change what counts as a distinct answer or which rule variant is used."""
 
     pairing: bool = False
     """Tents: judge uniqueness on tent positions *and* the tree-tent pairing."""
 
 
-@dataclass(frozen=True)
-class Format:
+class Format(NamedTuple):
     """One file or string format of a puzzle type (reader and, when possible, writer)."""
 
     name: str
@@ -53,8 +50,7 @@ class Format:
     """Is it a one-line string that may be given on the command line (game IDs, URLs)?"""
 
 
-@dataclass(frozen=True)
-class Reasoning:
+class Reasoning(NamedTuple):
     """What a puzzle type brings to ``explain``, ``hint``, ``check``, ``check-step`` and
     ``rules`` (all typed ``Any`` here: the step engine's types live in :mod:`aspuzzle.explain`,
     which imports this module)."""
@@ -150,7 +146,8 @@ def lp_file(package: str, name: str) -> Traversable:
 
 
 class Puzzle(Protocol):
-    """What every puzzle type provides. Instances and solutions are frozen dataclasses."""
+    """What every puzzle type provides. Instances and solutions are immutable and hashable
+    (``NamedTuple`` records, or frozen dataclasses off a small solve's path)."""
 
     name: str
     aliases: tuple[str, ...]

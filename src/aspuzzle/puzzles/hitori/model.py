@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from aspuzzle.errors import InputError, Location
 
@@ -16,13 +16,22 @@ MAX_VALUE = 9999
 """Numbers are labels, not quantities: anything from 1 up to this is accepted."""
 
 
-@dataclass(frozen=True)
-class HitoriInstance:
+class HitoriInstance(NamedTuple):
     """A Hitori puzzle: a rectangular grid of positive numbers, ``grid[r - 1][c - 1]``."""
 
     grid: Grid
-    difficulty: str | None = field(default=None, compare=False)
-    """Tatham's difficulty letter ('e', 'k') when the puzzle came with one."""
+    difficulty: str | None = None
+    """Tatham's difficulty letter ('e', 'k') when the puzzle came with one; not compared: the
+    same grid is the same puzzle."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HitoriInstance) and self.grid == other.grid
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self.grid)
 
     @property
     def height(self) -> int:
@@ -42,8 +51,7 @@ class HitoriInstance:
         return 1 <= cell[0] <= self.height and 1 <= cell[1] <= self.width
 
 
-@dataclass(frozen=True)
-class HitoriSolution:
+class HitoriSolution(NamedTuple):
     shaded: frozenset[Cell]
 
 

@@ -130,7 +130,7 @@ def tokenize(s: str, where: Location, separators: str = CLUE_SEPARATORS) -> list
                 buf.append(s[j])
                 j += 1
             if j >= n:
-                raise InputError("unterminated quote", replace(where, column=_col(where, i)))
+                raise InputError("unterminated quote", where._replace(column=_col(where, i)))
             out.append(Token("".join(buf), True, False, i, j + 1))
             i = j + 1
         else:
@@ -535,7 +535,7 @@ def read_category(line: str, where: Location) -> Category:
             raise InputError(f"category '{name}' has {hi - lo + 1} values (at most "
                              f"{MAX_VALUES})", where)
         return Category(name, tuple(range(lo, hi + 1)), ordered=True)
-    toks = tokenize(spec, replace(where, column=colon + 2), separators=DECL_SEPARATORS)
+    toks = tokenize(spec, where._replace(column=colon + 2), separators=DECL_SEPARATORS)
     if not toks:
         raise InputError(f"category '{name}' has no values", where)
     seps = {t.text for t in toks if t.sep}

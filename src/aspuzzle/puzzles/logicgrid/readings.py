@@ -12,7 +12,6 @@ different solutions, gives a unique solution, an InputError names the clue.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from itertools import product
 
 import clingo
@@ -74,7 +73,7 @@ def choose_readings(instance: LogicGridInstance, ambiguous: Sequence[Ambiguity],
                          "ambiguous descriptions", first)
     possible = {frozenset(a for a in answer if a.name == "reading") for answer in found.answers}
     # ... and, of those, the ones under which it has exactly one
-    unique = Grounded(replace(program, project=(("assign", 3),)), config)
+    unique = Grounded(program._replace(project=(("assign", 3),)), config)
     kept: list[tuple[tuple[int, ...], frozenset[clingo.Symbol]]] = []
     for choice in product(*(range(1, len(a.readings) + 1) for a in ambiguous)):
         atoms = frozenset(_reading(g, i) for g, i in enumerate(choice, 1))

@@ -35,7 +35,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from aspuzzle.difficulty import Grade, Tier, grade
@@ -354,7 +354,7 @@ def _minimal(request: Request, inst: TentsInstance, rng: random.Random) -> Propo
         rows = tuple(None if f"row {r}" in gone else n for r, n in enumerate(inst.row_clues, 1))
         cols = tuple(None if f"column {c}" in gone else n
                      for c, n in enumerate(inst.col_clues, 1))
-        small = replace(inst, row_clues=rows, col_clues=cols)
+        small = inst._replace(row_clues=rows, col_clues=cols)
         g, _ = _grade_at(small, request.tier)
         if g is not None and g.tier is request.tier:
             return _proposal(small, g)

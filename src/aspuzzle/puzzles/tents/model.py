@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from aspuzzle.errors import InputError, Location
 
@@ -12,8 +12,7 @@ Pair = tuple[Cell, Cell]  # (tree, tent)
 MAX_SIZE = 200
 
 
-@dataclass(frozen=True)
-class TentsInstance:
+class TentsInstance(NamedTuple):
     """A Tents puzzle. Clues are ``None`` where a row or column has no clue."""
 
     height: int
@@ -21,12 +20,21 @@ class TentsInstance:
     trees: frozenset[Cell]
     row_clues: tuple[int | None, ...]
     col_clues: tuple[int | None, ...]
-    difficulty: str | None = field(default=None, compare=False)
-    """Tatham's difficulty letter ('e', 't') when the puzzle came with one."""
+    difficulty: str | None = None
+    """Tatham's difficulty letter ('e', 't') when the puzzle came with one; not compared: the
+    same grid is the same puzzle."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TentsInstance) and self[:5] == other[:5]
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self[:5])
 
 
-@dataclass(frozen=True)
-class TentsSolution:
+class TentsSolution(NamedTuple):
     tents: frozenset[Cell]
     pairs: frozenset[Pair] = frozenset()
     """One tree-tent pairing that goes with the tents (tree, tent)."""
