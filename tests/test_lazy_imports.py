@@ -74,6 +74,21 @@ def test_a_plain_solve_imports_neither_json_nor_shutil_nor_dataclasses(example: 
     assert not {"json", "shutil", "dataclasses"} & modules
 
 
+def test_a_logic_grid_solve_draws_its_table_without_rich_console() -> None:
+    """rich's console and table take ~30 ms to import (the table is drawn by
+    ``logicgrid.box_table``), and a file in the logic-grid language needs no ZebraLogic reader."""
+    code = ("import contextlib, io, sys, aspuzzle.cli\n"
+            "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+            "    aspuzzle.cli.main(['solve', 'examples/logicgrid/boys-in-the-hood.logic'])\n"
+            "assert '╭' in out.getvalue()\n"
+            "print(' '.join(sorted(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=_ROOT).stdout
+    modules = set(out.split())
+    assert "aspuzzle.puzzles.logicgrid" in modules
+    assert not {"rich.console", "rich.table", "aspuzzle.puzzles.logicgrid.zebralogic"} & modules
+
+
 def test_help_is_as_wide_as_columns_says() -> None:
     from aspuzzle import cli
 
