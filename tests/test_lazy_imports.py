@@ -57,7 +57,8 @@ def test_types_command_imports_no_puzzle_type() -> None:
     assert _heavy(_imported_by(code)) == []
 
 
-@pytest.mark.parametrize("example", ["tents/seed-6x6.txt", "hitori/seed-6x6.txt"])
+@pytest.mark.parametrize("example", ["tents/seed-6x6.txt", "hitori/seed-6x6.txt",
+                                     "futoshiki/seed-4x4.txt"])
 def test_a_plain_solve_imports_neither_json_nor_shutil_nor_dataclasses(example: str) -> None:
     """None is needed to solve and print a board (each is a few per cent of a small solve's
     run): argparse imports ``shutil`` to size its help unless given the width, and the

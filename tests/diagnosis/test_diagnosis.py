@@ -64,8 +64,8 @@ def _futoshiki_only(inst: FutoshikiInstance, keep: list[Clue]) -> FutoshikiInsta
                 greater.add(((a[0], a[1]), (a[2], a[3])))
             else:
                 bars.add(((a[0], a[1]), (a[2], a[3])))
-    return replace(inst, givens=frozenset(givens), greater=frozenset(greater),
-                   bars=frozenset(bars))
+    return inst._replace(givens=frozenset(givens), greater=frozenset(greater),
+                         bars=frozenset(bars))
 
 
 def _hitori_only(inst: HitoriInstance, keep: list[Clue], every: list[Clue]) -> HitoriInstance:
@@ -133,15 +133,15 @@ def _futoshiki_breaks(rec: dict[str, Any]) -> tuple[FutoshikiInstance, str] | No
     inst = read_unequal(rec["id"])
     for r, c, d in sorted(inst.givens):  # a given changed
         for other in range(1, inst.size + 1):
-            broken = replace(inst, givens=(inst.givens - {(r, c, d)}) | {(r, c, other)})
+            broken = inst._replace(givens=(inst.givens - {(r, c, d)}) | {(r, c, other)})
             if other != d and _status(broken) is Status.NONE:
                 return broken, f"given ({r},{c})"
     for a, b in sorted(inst.greater):  # a sign turned round
-        broken = replace(inst, greater=(inst.greater - {(a, b)}) | {(b, a)})
+        broken = inst._replace(greater=(inst.greater - {(a, b)}) | {(b, a)})
         if _status(broken) is Status.NONE:
             return broken, f"sign ({b[0]},{b[1]})>({a[0]},{a[1]})"
     for a, b in sorted(inst.bars):  # a bar taken away: now a pair without a bar
-        broken = replace(inst, bars=inst.bars - {(a, b)})
+        broken = inst._replace(bars=inst.bars - {(a, b)})
         if _status(broken) is Status.NONE:
             return broken, f"no bar ({a[0]},{a[1]})-({b[0]},{b[1]})"
     return None
@@ -289,7 +289,7 @@ def test_futoshiki_with_clues_taken_away_gets_a_verified_one_clue_repair(
             givens.remove(rng.choice(givens))
         else:
             signs.remove(rng.choice(signs))
-        inst = replace(inst, givens=frozenset(givens), greater=frozenset(signs))
+        inst = inst._replace(givens=frozenset(givens), greater=frozenset(signs))
     fix = _check_repair(inst, _futoshiki_add)
     assert fix is None or fix.id.startswith(("sign ", "given "))
 

@@ -61,7 +61,6 @@ def test_solve_same_as_general_path(loaded: Loaded) -> None:
 
 def _variants() -> list[tuple[Loaded, SolveOptions]]:
     """Puzzles with several solutions and with none, for each type."""
-    import dataclasses
 
     tents = aspuzzle.load(EXAMPLES / "tents" / "seed-6x6.txt")
     inst = tents.instance
@@ -70,7 +69,7 @@ def _variants() -> list[tuple[Loaded, SolveOptions]]:
     wrong = inst._replace(row_clues=(inst.height,) * inst.height)
     hitori = aspuzzle.load(EXAMPLES / "hitori" / "seed-6x6.txt")
     futo = aspuzzle.load(EXAMPLES / "futoshiki" / "seed-4x4.txt")
-    open_grid = dataclasses.replace(futo.instance, givens=frozenset(), greater=frozenset())
+    open_grid = futo.instance._replace(givens=frozenset(), greater=frozenset())
     return [
         (Loaded(tents.puzzle, no_clues, "text"), SolveOptions()),
         (Loaded(tents.puzzle, no_clues, "text"), SolveOptions(pairing=True)),

@@ -28,8 +28,7 @@ more space between cells and for two-digit numbers.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from aspuzzle.errors import InputError, Location
 from aspuzzle.puzzles.futoshiki.model import (
@@ -65,8 +64,7 @@ _SOLUTION = re.compile(r"solution\s*:?", re.IGNORECASE)
 _MAX_DIGITS = 3  # longer numbers are out of range anyway; keep int() away from huge strings
 
 
-@dataclass
-class _Row:
+class _Row(NamedTuple):
     lineno: int
     cells: list[tuple[str, int, int]]  # (text, first column, column after), 0-based columns
     signs: list[tuple[str, int]]  # between cells i and i+1: ("" | "<" | ">" | "|", column)

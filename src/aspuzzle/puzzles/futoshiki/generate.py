@@ -53,7 +53,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import clingo
 
@@ -570,7 +570,7 @@ class FutoshikiGenerator:
         rng.shuffle(added)
         splits = 0
         for given in added:
-            fewer = replace(easy, givens=easy.givens - {given})
+            fewer = easy._replace(givens=easy.givens - {given})
             k = splits_needed(fewer, MAX_SPLITS)
             if k is not None:
                 easy, splits = fewer, k

@@ -9,7 +9,7 @@ cells differ by exactly 1, and a missing bar says that they do not.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from aspuzzle.errors import InputError, Location
 
@@ -41,27 +41,50 @@ def _bar(a: Cell, b: Cell) -> Pair:
     return (a, b) if a <= b else (b, a)
 
 
-@dataclass(frozen=True)
-class FutoshikiInstance:
-    """A Futoshiki puzzle.
-
-    ``greater`` holds pairs ``(a, b)``: the digit in cell ``a`` is greater than the digit in the
-    neighbouring cell ``b``. ``bars`` (adjacent mode only) holds unordered pairs of neighbours
-    whose digits differ by exactly 1; they are stored upper-left cell first.
-    """
-
+class _Fields(NamedTuple):
     size: int
     givens: frozenset[Given] = frozenset()
     greater: frozenset[Pair] = frozenset()
     adjacent: bool = False
-    """Tatham's adjacent mode: the marks are ``bars``, and unmarked neighbours never differ by 1."""
     bars: frozenset[Pair] = frozenset()
-    difficulty: str | None = field(default=None, compare=False)
-    """Tatham's difficulty letter (t, e, k, x, r) when the puzzle came with one."""
+    difficulty: str | None = None
 
-    def __post_init__(self) -> None:
+
+class FutoshikiInstance(_Fields):
+    """A Futoshiki puzzle.
+
+    ``greater`` holds pairs ``(a, b)``: the digit in cell ``a`` is greater than the digit in the
+    neighbouring cell ``b``. ``adjacent`` is Tatham's adjacent mode: the marks are ``bars``, and
+    unmarked neighbours never differ by 1. ``bars`` holds unordered pairs of neighbours whose
+    digits differ by exactly 1; they are stored upper-left cell first, whatever the spelling
+    given. ``difficulty`` is Tatham's difficulty letter (t, e, k, x, r) when the puzzle came
+    with one; it is not compared: the same grid is the same puzzle.
+
+    (A ``NamedTuple``, as the other records on a small solve's path; this subclass's
+    ``__new__`` and ``_replace`` put each bar in its one spelling.)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, size: int, givens: frozenset[Given] = frozenset(),
+                greater: frozenset[Pair] = frozenset(), adjacent: bool = False,
+                bars: frozenset[Pair] = frozenset(), difficulty: str | None = None
+                ) -> FutoshikiInstance:
         # a bar has no direction: one spelling of each pair keeps equality meaningful
-        object.__setattr__(self, "bars", frozenset(_bar(a, b) for a, b in self.bars))
+        return super().__new__(cls, size, givens, greater, adjacent,
+                               frozenset(_bar(a, b) for a, b in bars), difficulty)
+
+    def _replace(self, **changes: Any) -> FutoshikiInstance:
+        return FutoshikiInstance(**{**self._asdict(), **changes})
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FutoshikiInstance) and self[:5] == other[:5]
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self[:5])
 
     def given_grid(self) -> list[list[int]]:
         """The givens as rows of digits, 0 for an empty cell (givens must be validated)."""
@@ -71,8 +94,7 @@ class FutoshikiInstance:
         return grid
 
 
-@dataclass(frozen=True)
-class FutoshikiSolution:
+class FutoshikiSolution(NamedTuple):
     grid: tuple[tuple[int, ...], ...]
     """The digits, row by row."""
 
