@@ -161,3 +161,51 @@ def test_guard_released_when_adding_nogoods_fails() -> None:
     models: list[str] = []
     ctl.solve(on_model=lambda m: models.append(str(m)))
     assert sorted(models) == ["", "a"]
+
+
+def _reference_nogoods(grid: list[list[int]]) -> set[tuple[int, ...]]:
+    """The nogoods as the rules say them, over cell numbers r * 100 + c: two cells of a line
+    with the same number are never both unshaded (-a, -b); a cell whose number is alone in
+    its row and column is never shaded (a)."""
+    h, w = len(grid), len(grid[0])
+    out: set[tuple[int, ...]] = set()
+    paired: set[int] = set()
+    for r in range(h):
+        for c in range(w):
+            for r2, c2 in [(r, c2) for c2 in range(c + 1, w)] + [(r2, c) for r2 in range(r + 1, h)]:
+                if grid[r][c] == grid[r2][c2]:
+                    a, b = (r + 1) * 100 + c + 1, (r2 + 1) * 100 + c2 + 1
+                    out.add(tuple(sorted((-a, -b))))
+                    paired |= {a, b}
+    out |= {((r + 1) * 100 + c + 1,) for r in range(h) for c in range(w)
+            if (r + 1) * 100 + c + 1 not in paired}
+    return out
+
+
+@pytest.mark.parametrize("big", [False, True])
+def test_nogoods_as_the_rules_say(big: bool) -> None:
+    """The pair nogoods of random grids, numbers met up to five times in a line, small or
+    large (above 1,000 they are looked up by rank), against the rules read plainly."""
+    from aspuzzle.puzzles.hitori import _nogoods
+
+    rng = random.Random(5)
+    for _ in range(300):
+        h, w = rng.randint(1, 9), rng.randint(1, 9)
+        numbers = rng.sample(range(1, 20_000 if big else 10), rng.randint(1, 5))
+        grid = [[rng.choice(numbers) for _ in range(w)] for _ in range(h)]
+        table = {(r, c): r * 100 + c for r in range(1, h + 1) for c in range(1, w + 1)}
+        got = [tuple(sorted(n)) for n in _nogoods(grid)(table)]
+        assert len(got) == len(set(got))
+        assert set(got) == _reference_nogoods(grid), grid
+
+
+def test_large_numbers_same_as_fresh() -> None:
+    rng = random.Random(12)
+    puzzles = []
+    for _ in range(40):
+        h, w = rng.randint(2, 6), rng.randint(2, 6)
+        numbers = rng.sample(range(1, 9_999), max(h, w))
+        puzzles.append(aspuzzle.loads(_text([[rng.choice(numbers) for _ in range(w)]
+                                             for _ in range(h)]), type="hitori"))
+    for loaded in puzzles:
+        _same(loaded, _shared(loaded), _fresh(loaded))

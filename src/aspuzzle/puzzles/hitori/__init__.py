@@ -173,6 +173,12 @@ def _nogoods(grid: Sequence[Sequence[int]]) -> Callable[[Mapping[tuple[int, ...]
     the shared program (reuse.lp): the rules of encoding.lp that read written/3. (Written for
     speed: on a 50x50 grid this runs on every solve, next to a 3 ms search.)"""
     h, w = len(grid), len(grid[0])
+    top = max(map(max, grid))
+    if top > _NUMBERS_LISTED:  # numbers by rank, to be looked up in a short list
+        rank = {v: k for k, v in enumerate(sorted({v for row in grid for v in row}), 1)}
+        grid = [[rank[v] for v in row] for row in grid]
+        top = len(rank)
+    unseen: list[int | None] = [None] * (top + 1)
 
     def nogoods(blacked: Mapping[tuple[int, ...], int]) -> list[Sequence[int]]:
         unshaded, alone = _literals(blacked, h, w)
@@ -180,33 +186,41 @@ def _nogoods(grid: Sequence[Sequence[int]]) -> Callable[[Mapping[tuple[int, ...]
         out: list[Sequence[int]] = []
         add = out.append
         # the same number twice in a row or column: never both unshaded. A line is walked
-        # once, keeping where each number came first; the rare number met a third time
-        # pairs with every cell of it before (``more``).
-        for lines, step, stride in ((grid, 1, w), (zip(*grid, strict=True), w, 1)):
-            start = 0
-            for line in lines:
-                first: dict[int, int] = {}
-                more: dict[int, list[int]] = {}
-                i = start
-                for v in line:
-                    i0 = first.setdefault(v, i)
-                    if i0 != i:
-                        add((unshaded[i0], unshaded[i]))
-                        paired[i0] = paired[i] = 1
-                        others = more.get(v)
-                        if others is None:
-                            more[v] = [i]
-                        else:
-                            for i1 in others:
-                                add((unshaded[i1], unshaded[i]))
-                            others.append(i)
-                    i += step
-                start += stride
+        # once, keeping where each number came first (-1 once it came twice); the rare
+        # number met a third time is paired with every cell of it before, looked up again.
+        lines = (*grid, *zip(*grid, strict=True))
+        for line, cells in zip(lines, _lines(h, w), strict=True):
+            first = unseen[:]
+            for i, v in zip(cells, line, strict=True):
+                i0 = first[v]
+                if i0 is None:
+                    first[v] = i
+                elif i0 >= 0:
+                    add((unshaded[i0], unshaded[i]))
+                    paired[i0] = paired[i] = 1
+                    first[v] = -1
+                else:
+                    for k, x in zip(cells, line, strict=False):
+                        if k == i:
+                            break
+                        if x == v:
+                            add((unshaded[k], unshaded[i]))
+                    paired[i] = 1
         # a number alone in its row and column is never shaded
         out += compress(alone, paired.translate(_UNPAIRED))
         return out
 
     return nogoods
+
+
+_NUMBERS_LISTED = 1000
+"""Up to this number, a line's first cell of each number is kept in a list indexed by the
+number (cheaper than a dictionary); larger numbers are replaced by their rank first."""
+
+
+def _lines(h: int, w: int) -> list[range]:
+    """The cells (row-major indices) of each row, then of each column."""
+    return [*(range(r * w, r * w + w) for r in range(h)), *(range(c, h * w, w) for c in range(w))]
 
 
 _UNPAIRED = bytes([1]) + bytes(255)
