@@ -207,6 +207,28 @@ class _Lineage:
         return out if n == target else None
 
 
+_PARTS = re.compile(r"\b(adj|diag|edge|twin|corner|open)\(")
+"""A use of a part of board.lp's vocabulary that is grounded only for the programs whose rules
+read it (see board.lp)."""
+_READS: dict[str, frozenset[str]] = {}
+"""The parts of board.lp that a rule file reads, by the file's path (read from its rules: a
+rule file names what it reads, so a new rule needs no entry anywhere)."""
+
+
+def _reads(rules: Sequence[RuleInfo]) -> frozenset[str]:
+    """The parts of board.lp that the rules read (:data:`_PARTS`)."""
+    out: set[str] = set()
+    for f in rule_files(rules):
+        key = str(f)
+        got = _READS.get(key)
+        if got is None:
+            code = "\n".join(line.split("%", 1)[0]
+                             for line in f.read_text(encoding="utf-8").splitlines())
+            got = _READS[key] = frozenset(_PARTS.findall(code))
+        out |= got
+    return frozenset(out)
+
+
 class _Stage:
     """Some of the rules, grounded in a program of their own when first solved, with the board
     it last saw (its externals) and what it found there. ``rows``: Shade the Copies looks only
@@ -219,6 +241,12 @@ class _Stage:
         self.late = late
         if rows is not None:
             facts += f"shade_copies_rows({rows[0]}, {rows[1]}).\n"
+        # only the parts of the board that the rules read (see board.lp)
+        reads = _reads(rules)
+        facts += "".join(f"board_reads({p}).\n" for p in sorted(reads)) or "board_reads(none).\n"
+        if rows is not None and "twin" in reads and \
+                "twin" not in _reads([r for r in rules if r.id != "shade_copies"]):
+            facts += f"twin_rows({rows[0]}, {rows[1]}).\n"  # the band's twins alone
         # the instance's facts as ground rules, written once for every stage
         self._source = Program((BOARD, SHOW, *rule_files(rules)), (), (), rules=facts)
         self._program: Grounded | None = None
