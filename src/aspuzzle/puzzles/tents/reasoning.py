@@ -400,16 +400,19 @@ class TentsReasoner(ReasonerBase):
         cell_lits, link_lits = stage.cell_lits, stage.link_lits
         out: list[tuple[int, bool]] = []
         cells = board.cells
-        for cell in {c for c, _ in cells.items() ^ stage.last.items()}:
-            v = cells.get(cell)
+        last = stage.last
+        for cell in {c for c, _ in cells.items() ^ last.items()}:
+            v, was = cells.get(cell), last.get(cell)
             lits = cell_lits.get(cell)
             if lits is None:
                 tent_atom, grass_atom = self._cell_atoms[cell]
                 lits = cell_lits[cell] = (stage.literal(tent_atom), stage.literal(grass_atom))
             tent_lit, grass_lit = lits
-            if tent_lit is not None:
+            # only the externals whose value changes (a cell marked grass leaves tent/2 false):
+            # each call costs some 14 us on a 25x25 grid
+            if tent_lit is not None and (v == "tent") != (was == "tent"):
                 out.append((tent_lit, v == "tent"))
-            if grass_lit is not None:
+            if grass_lit is not None and (v == "grass") != (was == "grass"):
                 out.append((grass_lit, v == "grass"))
         for lk in board.links ^ stage.last_links:
             if lk not in link_lits:
