@@ -186,11 +186,14 @@ def _nogoods(grid: Sequence[Sequence[int]]) -> Callable[[Mapping[tuple[int, ...]
         out: list[Sequence[int]] = []
         add = out.append
         # the same number twice in a row or column: never both unshaded. A line is walked
-        # once, keeping where each number came first (-1 once it came twice); the rare
-        # number met a third time is paired with every cell of it before, looked up again.
+        # once, keeping where each number came first (-1 once it came twice, -2 three times
+        # or more: its cells so far are then listed in ``more``, looked up along the line
+        # at its third; on Tatham's grids few numbers come three times in a line, on other
+        # grids many, each often)
         lines = (*grid, *zip(*grid, strict=True))
         for line, cells in zip(lines, _lines(h, w), strict=True):
             first = unseen[:]
+            more: dict[int, list[int]] = {}
             for i, v in zip(cells, line, strict=True):
                 i0 = first[v]
                 if i0 is None:
@@ -200,11 +203,15 @@ def _nogoods(grid: Sequence[Sequence[int]]) -> Callable[[Mapping[tuple[int, ...]
                     paired[i0] = paired[i] = 1
                     first[v] = -1
                 else:
-                    for k, x in zip(cells, line, strict=False):
-                        if k == i:
-                            break
-                        if x == v:
-                            add((unshaded[k], unshaded[i]))
+                    if i0 == -1:  # the cells of a line's range come in increasing order
+                        before = more[v] = [k for k, x in zip(cells, line, strict=True)
+                                            if x == v and k < i]
+                        first[v] = -2
+                    else:
+                        before = more[v]
+                    for k in before:
+                        add((unshaded[k], unshaded[i]))
+                    before.append(i)
                     paired[i] = 1
         # a number alone in its row and column is never shaded
         out += compress(alone, paired.translate(_UNPAIRED))
