@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import clingo
 
-from aspuzzle.engine import Grounded, Program
 from aspuzzle.errors import InputError, Location, UsageError
 from aspuzzle.explain.asp import SHOW, AspReasoner, Hit
 from aspuzzle.explain.loop import Case, Evaluation
@@ -39,6 +38,7 @@ from aspuzzle.puzzles.hitori.rules import BOARD, CATALOGUE, LATE, REPROOF
 
 if TYPE_CHECKING:  # (imported when used: concurrent.futures takes 17 ms to import)
     from concurrent.futures import Future, ThreadPoolExecutor
+    from importlib.resources.abc import Traversable
 
 __all__ = ["HitoriReasoner", "parse_set", "read_board", "read_marks", "reasoning",
            "write_marks"]
@@ -222,11 +222,48 @@ def _reads(rules: Sequence[RuleInfo]) -> frozenset[str]:
         key = str(f)
         got = _READS.get(key)
         if got is None:
-            code = "\n".join(line.split("%", 1)[0]
-                             for line in f.read_text(encoding="utf-8").splitlines())
+            code = "\n".join(line.split("%", 1)[0] for line in _file_text(f).splitlines())
             got = _READS[key] = frozenset(_PARTS.findall(code))
         out |= got
     return frozenset(out)
+
+
+_WRITTEN = "written(R, C, N) :- (R, C, N) = @written().\n"
+"""The puzzle's numbers in a rule program, from :class:`_Written`: clingo parses a fact in the
+text of a program at some 30,000 instructions, more than it takes to ground it, and every
+program of a puzzle would parse all of them again (at 50x50 2,500 facts, some 25 ms a
+program, ten programs or so a candidate); the numbers made as clingo terms once per puzzle
+and handed over by one call cost less than half of that per program."""
+
+
+class _Written:
+    """The context of the rule programs' grounding: ``@written()`` is the puzzle's numbers, a
+    term ``(R, C, N)`` per cell, made once per puzzle (:data:`_WRITTEN`)."""
+
+    def __init__(self, inst: HitoriInstance) -> None:
+        numbers = [_N(i) for i in range(max(inst.height, inst.width, *map(max, inst.grid)) + 1)]
+        self._terms = [clingo.Tuple_((numbers[r], numbers[c], numbers[v]))
+                       for r, row in enumerate(inst.grid, 1) for c, v in enumerate(row, 1)]
+
+    def written(self) -> list[clingo.Symbol]:
+        return self._terms
+
+
+_TEXT: dict[str, str] = {}
+"""The package's rule files, read once per process."""
+
+
+def _file_text(f: Traversable) -> str:
+    key = str(f)
+    got = _TEXT.get(key)
+    if got is None:
+        got = _TEXT[key] = f.read_text(encoding="utf-8") + "\n"
+    return got
+
+
+def _ignore(code: clingo.MessageCode, message: str) -> None:
+    """clingo's messages while grounding a rule program: only its notes that a program of a
+    few rules has no atom of a shown predicate, or no rule for an optional input fact."""
 
 
 class _Stage:
@@ -234,11 +271,13 @@ class _Stage:
     it last saw (its externals) and what it found there. ``rows``: Shade the Copies looks only
     at the unshaded cells of these rows (first, last)."""
 
-    def __init__(self, rules: tuple[RuleInfo, ...], facts: str, cells: Sequence[Cell],
+    def __init__(self, rules: tuple[RuleInfo, ...], written: _Written, cells: Sequence[Cell],
                  near: dict[str, dict[Cell, tuple[Cell, ...]]], *, late: bool = False,
                  rows: tuple[int, int] | None = None) -> None:
         self.rules = rules
         self.late = late
+        self._written = written
+        facts = _WRITTEN
         if rows is not None:
             facts += f"shade_copies_rows({rows[0]}, {rows[1]}).\n"
         # only the parts of the board that the rules read (see board.lp)
@@ -247,10 +286,9 @@ class _Stage:
         if rows is not None and "twin" in reads and \
                 "twin" not in _reads([r for r in rules if r.id != "shade_copies"]):
             facts += f"twin_rows({rows[0]}, {rows[1]}).\n"  # the band's twins alone
-        # the instance's facts as ground rules, written once for every stage
-        self._source = Program((BOARD, SHOW, *rule_files(rules)), (), (), rules=facts)
-        self._program: Grounded | None = None
-        self._pending: Future[Grounded] | None = None
+        self._text = "".join(_file_text(f) for f in (BOARD, SHOW, *rule_files(rules))) + facts
+        self._program: clingo.Control | None = None
+        self._pending: Future[clingo.Control] | None = None
         self._lits: dict[Cell, tuple[int | None, int | None]] = {}
         self.last = Board({})  # clingo's externals start false: the empty board
         self.known: tuple[Board, list[Hit]] | None = None
@@ -275,14 +313,16 @@ class _Stage:
                                 near[_NEEDS[rid]][cell]
             self._grows = grows
 
-    def _ground(self) -> Grounded:
+    def _ground(self) -> clingo.Control:
         # the one answer set is found by propagation alone: no decisions to make, nothing
         # to tidy after a solve (the program never changes, only its externals do)
-        program = Grounded(self._source, extra_args=("--heuristic=None",))
-        program.ctl.enable_cleanup = False
-        conf: Any = program.ctl.configuration.solve
+        ctl = clingo.Control(["--heuristic=None"], logger=_ignore, message_limit=0)
+        ctl.add("base", [], self._text)
+        ctl.ground([("base", [])], context=self._written)
+        ctl.enable_cleanup = False
+        conf: Any = ctl.configuration.solve
         conf.models, conf.enum_mode = "1", "auto"
-        return program
+        return ctl
 
     def ground_ahead(self, pool: ThreadPoolExecutor) -> None:
         """Have the program grounded by ``pool`` (see :meth:`HitoriReasoner.ground_ahead`)."""
@@ -290,7 +330,7 @@ class _Stage:
             self._pending = pool.submit(self._ground)
 
     @property
-    def program(self) -> Grounded:
+    def program(self) -> clingo.Control:
         if self._program is None:
             pending, self._pending = self._pending, None
             if pending is not None and not pending.cancel():
@@ -303,8 +343,7 @@ class _Stage:
               atoms: dict[Cell, tuple[clingo.Symbol, clingo.Symbol, clingo.Symbol]],
               lineage: _Lineage) -> Sequence[clingo.Symbol]:
         """The shown atoms of the program's one answer set on the board."""
-        program = self.program
-        ctl = program.ctl
+        ctl = self.program
         if not self._lits:  # the externals' solver literals, looked up once
             # by the backend, one call into clingo per atom (a walk over the symbolic atoms
             # takes four); board.lp declares both externals of every cell, so none is new
@@ -417,7 +456,7 @@ class HitoriReasoner(AspReasoner):
         chosen = tuple(CATALOGUE if rules is None else rules)
         super().__init__(inst, [r for r in chosen if r.id not in LATE])
         self.rules = chosen
-        facts = PUZZLE.facts_text(inst)
+        facts = _Written(inst)
         stage_of = {rid: i for i, ids in enumerate(_STAGES) for rid in ids}
         near = {"neighbours": {cell: tuple(n for n in neighbours4(cell) if inst.inside(n))
                                for cell in self._cells},
