@@ -117,3 +117,26 @@ def test_explanations_with_bands_are_those_of_one_program(
     whole.pop("time_s")
     banded.pop("time_s")
     assert banded == whole
+
+
+def test_each_rule_program_grounds_the_parts_of_the_board_it_reads() -> None:
+    """A program grounds only the parts of board.lp that its rules read (board.lp's
+    board_part/1): the reasoner finds them in the rule files' code, by the names it knows
+    (hr._PARTS), which must be every part board.lp has."""
+    import re
+
+    board = hr._file_text(BOARD)
+    parts = {p for group in re.findall(r"board_part\(([\w; ]+)\)", board)
+             for p in group.replace(" ", "").split(";") if p[0].islower()}
+    assert parts == {"adj", "diag", "edge", "twin", "corner", "open"}
+    assert parts == set(hr._PARTS.pattern.split("(")[1].split(")")[0].split("|"))
+    reads = {r.id: hr._reads([r]) for r in CATALOGUE if r.kind is not Kind.CASE}
+    assert reads["no_isolation"] == {"adj", "diag", "edge"}
+    assert reads["cut_off"] == {"adj", "open"}
+    assert reads["shade_copies"] == {"adj", "twin"}
+    assert reads["sandwich"] == frozenset()
+    for rid, got in reads.items():  # a part is read where its atoms are
+        text = "\n".join(line.split("%", 1)[0] for line in
+                         hr._file_text(next(r for r in CATALOGUE if r.id == rid).file).splitlines())
+        for part in parts:
+            assert (part in got) == (f"{part}(" in text.replace(" ", "")), (rid, part)
