@@ -339,10 +339,13 @@ class _Trial:
 def _merge(board: Board, boards: Sequence[Board]) -> tuple[Sets, tuple[Link, ...]]:
     """What every board in ``boards`` adds to ``board`` (LEGUP's merge of surviving cases)."""
     first, rest = boards[0], boards[1:]
-    # what the first board adds, by set difference (the boards are large, what they add small)
-    sets = [(c, v) for c, v in first.cells.items() - board.cells.items()
-            if all(b.cells.get(c) == v for b in rest)]
-    links = [lk for lk in first.links - board.links if all(lk in b.links for b in rest)]
+    # what the first board adds: as it grew from the board if it did, else by set difference
+    # (the boards are large, what they add small)
+    grown = first.added_to(board)
+    new_cells, new_links = grown if grown is not None else (
+        first.cells.items() - board.cells.items(), first.links - board.links)
+    sets = [(c, v) for c, v in new_cells if all(b.cells.get(c) == v for b in rest)]
+    links = [lk for lk in new_links if all(lk in b.links for b in rest)]
     return tuple(sorted(sets)), tuple(sorted(links))
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Generic, TypeVar, overload
+from weakref import ref
 
 __all__ = [
     "JSON",
@@ -56,6 +57,11 @@ class Kind(StrEnum):
     CONTRADICTION = "contradiction"
 
 
+_MAX_HOPS = 24
+"""How far back :meth:`Board.added_to` follows the boards a board grew from (past that,
+comparing the boards costs less)."""
+
+
 def cell_text(cell: Cell) -> str:
     return f"({cell[0]},{cell[1]})"
 
@@ -66,16 +72,57 @@ def cells_text(cells: Iterable[Cell]) -> str:
 
 @dataclass(frozen=True)
 class Board:
-    """Known cell contents and links. Treated as immutable: :meth:`with_` returns a new board."""
+    """Known cell contents and links. Treated as immutable: :meth:`with_` returns a new board.
+
+    A board made by :meth:`with_` that only adds to its board remembers that board (weakly)
+    and what it added, so that what a board adds to an earlier one of the same line
+    (:meth:`added_to`) is found from the few marks added rather than by comparing every mark
+    (a reasoner asks that of most boards it sees, and the boards have hundreds of marks)."""
 
     cells: Mapping[Key, str]
     links: frozenset[Link] = frozenset()
 
     def with_(self, sets: Iterable[tuple[Key, str]] = (),
               links: Iterable[Link] = ()) -> Board:
-        cells = dict(self.cells)
+        old = self.cells
+        sets = tuple(sets)
+        cells = dict(old)
         cells.update(sets)
-        return Board(cells, self.links | frozenset(links))
+        new_links = frozenset(links) - self.links
+        board = Board(cells, self.links | new_links)
+        added = {}
+        for c, v in sets:
+            was = old.get(c)
+            if was is None:
+                added[c] = v
+            elif was != v:
+                return board  # a mark changed: the board does not add to this one
+        object.__setattr__(board, "_grown", (ref(self), tuple(added.items()), new_links))
+        return board
+
+    def added_to(self, old: Board) -> tuple[list[tuple[Key, str]], list[Link]] | None:
+        """What this board adds to ``old`` (marks that ``old`` has not, links), if it was made
+        from ``old`` by a short line of :meth:`with_` that only added; else None (the board
+        may still hold ``old``: compare them then)."""
+        cells: list[tuple[Key, str]] = []
+        links: list[Link] = []
+        board, size, hops = self, len(old.cells), 0
+        while board is not old:
+            grown = board.__dict__.get("_grown")
+            hops += 1
+            if grown is None or hops > _MAX_HOPS or len(board.cells) < size:
+                return None
+            parent = grown[0]()
+            if parent is None:
+                return None
+            cells += grown[1]
+            links += grown[2]
+            board = parent
+        return cells, links
+
+    def __getstate__(self) -> dict[str, Any]:
+        # (the board it grew from is no part of it: a weak reference does not pickle)
+        return {k: v for k, v in self.__dict__.items() if k != "_grown"}
 
     def new_in(self, sets: Iterable[tuple[Key, str]],
                links: Iterable[Link]) -> tuple[tuple[tuple[Key, str], ...], tuple[Link, ...]]:

@@ -30,32 +30,38 @@ _VALUE = {"tent": TENT, "grass": GRASS}
 _NAME = {TENT: "tent", GRASS: "grass"}
 
 
-@dataclass
 class Round:
     """What one round of the rules deduces (the union over all rule instances)."""
 
-    sets: dict[int, int] = field(default_factory=dict)
-    links: dict[int, int] = field(default_factory=dict)
-    """tree -> tent"""
-    contradictions: list[tuple[str, object]] = field(default_factory=list)
-    conflict: bool = False
-    """Two rules set one cell to different values (or link one tree or tent twice)."""
-    all_sets: set[tuple[int, int]] = field(default_factory=set)
-    all_links: set[tuple[int, int]] = field(default_factory=set)
+    __slots__ = ("all_links", "all_sets", "conflict", "contradictions", "links", "sets")
+
+    def __init__(self, every: bool = False) -> None:
+        self.sets: dict[int, int] = {}
+        self.links: dict[int, int] = {}
+        """tree -> tent"""
+        self.contradictions: list[tuple[str, object]] = []
+        self.conflict = False
+        """Two rules set one cell to different values (or link one tree or tent twice)."""
+        self.all_sets: set[tuple[int, int]] | None = set() if every else None
+        self.all_links: set[tuple[int, int]] | None = set() if every else None
+        """With ``every``: each value set and link made by some rule instance, conflicting
+        ones too (else None: a probe needs only the conflict)."""
 
     def set(self, i: int, v: int) -> None:
         old = self.sets.get(i)
         if old is not None and old != v:
             self.conflict = True
         self.sets[i] = v
-        self.all_sets.add((i, v))
+        if self.all_sets is not None:
+            self.all_sets.add((i, v))
 
     def link(self, t: int, x: int) -> None:
         old = self.links.get(t)
         if old is not None and old != x:
             self.conflict = True
         self.links[t] = x
-        self.all_links.add((t, x))
+        if self.all_links is not None:
+            self.all_links.add((t, x))
 
 
 @dataclass(frozen=True)
@@ -94,6 +100,10 @@ class _Memo:
 class _State:
     """A board as counters, with the entities to look at again."""
 
+    __slots__ = ("adj_tents", "cells", "changed", "dead", "fb", "line_tents", "line_unknown",
+                 "lines", "new_links", "room_mask", "tent_link", "tents", "tree_link", "trees",
+                 "unknown_mask", "unlinked_trees_near", "val")
+
     def __init__(self, fb: FastBoard) -> None:
         self.fb = fb
         self.val: list[int] = []
@@ -118,7 +128,10 @@ class _State:
         self.new_links: list[tuple[int, int]] = []
 
     def copy(self) -> _State:
-        s = _State(self.fb)
+        s = _State.__new__(_State)  # (every field is set here: no need to make empty ones)
+        s.fb = self.fb
+        s.lines, s.cells, s.trees, s.tents = set(), set(), set(), set()
+        s.dead = False
         s.val = self.val[:]
         s.tree_link = dict(self.tree_link)
         s.tent_link = dict(self.tent_link)
@@ -297,9 +310,10 @@ class FastBoard:
 
     # --- one round of the rules ---------------------------------------------------------------
 
-    def round(self, s: _State) -> Round:
-        """Evaluate the rules on the entities marked in ``s`` (and unmark them)."""
-        out = Round()
+    def round(self, s: _State, every: bool = False) -> Round:
+        """Evaluate the rules on the entities marked in ``s`` (and unmark them); with
+        ``every``, keep every value set and link made (see :class:`Round`)."""
+        out = Round(every)
         val = s.val
         lines, cells, trees, tents = s.lines, s.cells, s.trees, s.tents
         s.lines, s.cells, s.trees, s.tents = set(), set(), set(), set()
@@ -417,9 +431,7 @@ class FastBoard:
     def _probe_of(self, board: Board, got: _Known) -> Probe:
         if got.dead:
             return Probe(True, board, got.rounds)
-        cells = dict(board.cells)
-        cells.update(got.changed)
-        return Probe(False, Board(cells, board.links | frozenset(got.links)), got.rounds)
+        return Probe(False, board.with_(got.changed, got.links), got.rounds)
 
     def dies_within(self, board: Board, sets: Iterable[tuple[Cell, str]],
                     links: Iterable[Link], rounds: int) -> bool:
@@ -452,17 +464,20 @@ class FastBoard:
         if memo is not None and memo.board is board:
             return memo
         old = None if memo is None else memo.board
-        if memo is None or old is None or not (
+        grown = None if old is None else board.added_to(old)
+        if memo is None or old is None or (grown is None and not (
                 old.links <= board.links and len(old.cells) <= len(board.cells)
-                and old.cells.items() <= board.cells.items()):
+                and old.cells.items() <= board.cells.items())):
             self._memo = _Memo(board)
             return self._memo
+        new_cells, new_links = grown if grown is not None else (
+            board.cells.items() - old.cells.items(), board.links - old.links)
         # what differs between the states loaded from the two boards (see _State): a new mark
         # changes its cell and the counts of its lines, a new tent the room of the lines of
         # its neighbours, a new link its tree and tent and the trees' count of its neighbours
         index, lines_of, n8 = self.index, self.lines_of, self.n8
         cells = lines = 0
-        for cell, v in board.cells.items() - old.cells.items():
+        for cell, v in new_cells:
             i = index[cell]
             cells |= 1 << i
             row, col = lines_of[i]
@@ -471,7 +486,7 @@ class FastBoard:
                 for j in n8[i]:
                     row, col = lines_of[j]
                     lines |= (1 << row) | (1 << col)
-        for tree, tent in board.links - old.links:
+        for tree, tent in new_links:
             t = index[tree]
             cells |= self.m4[t] | (1 << index[tent])
         memo.board = board
@@ -564,9 +579,12 @@ class FastBoard:
     def _apply(self, board: Board, old: Board, s: _State) -> _State:
         """``s``, the state of ``old``, made that of ``board``, which adds to ``old``."""
         index = self.index
-        for cell, v in board.cells.items() - old.cells.items():
+        grown = board.added_to(old)
+        new_cells, new_links = grown if grown is not None else (
+            board.cells.items() - old.cells.items(), board.links - old.links)
+        for cell, v in new_cells:
             s.set_cell(index[cell], _VALUE[v])
-        for tree, tent in board.links - old.links:
+        for tree, tent in new_links:
             s.add_link(index[tree], index[tent])
         return s
 
@@ -609,7 +627,8 @@ class FastBoard:
         """One full round on a board: cells set, links made, contradiction rules fired."""
         s = self.load(board)
         self.mark_all(s)
-        r = self.round(s)
+        r = self.round(s, every=True)
+        assert r.all_sets is not None and r.all_links is not None
         sets = {(self.cell_of[i], _NAME[v]) for i, v in r.all_sets}
         links = {(self.cell_of[t], self.cell_of[x]) for t, x in r.all_links}
         return sets, links, {name for name, _ in r.contradictions}
@@ -617,7 +636,8 @@ class FastBoard:
 
 def _adds_to(board: Board, old: Board) -> bool:
     """Does ``board`` hold every mark and link of ``old``?"""
-    return old.links <= board.links and old.cells.items() <= board.cells.items()
+    return board.added_to(old) is not None or (
+        old.links <= board.links and old.cells.items() <= board.cells.items())
 
 
 @dataclass(frozen=True)

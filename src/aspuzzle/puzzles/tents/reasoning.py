@@ -139,8 +139,7 @@ class _Grounding:
         """The solver literals of tent and grass of each cell, as far as looked up."""
         self.link_lits: dict[Link, int | None] = {}
         # clingo's externals start false: the empty board, or the baked board
-        self.last: dict[Cell, str] = {} if board is None else dict(board.cells)
-        self.last_links: frozenset[Link] = frozenset() if board is None else board.links
+        self.last: Board = Board({}) if board is None else board
 
     def holds(self, board: Board) -> bool:
         """Can the program evaluate ``board``? (Always, unless baked: then the board must hold
@@ -249,8 +248,10 @@ class _Stage:
 
 
 def _adds_to(board: Board, old: Board) -> bool:
-    """Does ``board`` hold every mark and link of ``old``?"""
-    return old.links <= board.links and old.cells.items() <= board.cells.items()
+    """Does ``board`` hold every mark and link of ``old``? (Known at once of a board made
+    from ``old`` by adding marks, see :meth:`Board.added_to`.)"""
+    return board.added_to(old) is not None or (
+        old.links <= board.links and old.cells.items() <= board.cells.items())
 
 
 def _no_cleanup(program: Grounded) -> None:
@@ -360,7 +361,7 @@ class TentsReasoner(ReasonerBase):
         self.lines: list[LineKey] = [("row", i) for i in range(1, inst.height + 1)]
         self.lines += [("column", j) for j in range(1, inst.width + 1)]
         self._line_cells = {line: line_cells(inst, line) for line in self.lines}
-        free = set(self.free)
+        free = self._free_set = frozenset(self.free)
         self._reach: dict[tuple[str, object], list[Cell]] = {
             line: [c for c in cells if c in free] for line, cells in self._line_cells.items()}
         """The free cells of each line and next to each free cell, by the key of a rule instance
@@ -373,7 +374,10 @@ class TentsReasoner(ReasonerBase):
         """Each tree, in order, with its free neighbours (in neighbours4's order)."""
         self._tent_sides = {x: [t for t in neighbours4(x) if t in inst.trees] for x in free}
         """Each free cell with the trees next to it (in neighbours4's order)."""
-        self._cases: dict[tuple[Any, ...], Case] = {}
+        self._cases: dict[tuple[Any, ...], Case | None] = {}
+        """The case splits made so far, by what they depend on (None: no split there)."""
+        self._cell_cases: dict[Cell, Case] = {}
+        """The splits of Tent or Grass, by cell."""
         self._fast: FastBoard | None = None
         self._hint: tuple[Board, Board | None] | None = None
         self._unique: list[tuple[Board, Board]] = []
@@ -400,8 +404,15 @@ class TentsReasoner(ReasonerBase):
         cell_lits, link_lits = stage.cell_lits, stage.link_lits
         out: list[tuple[int, bool]] = []
         cells = board.cells
-        last = stage.last
-        for cell in {c for c, _ in cells.items() ^ last.items()}:
+        last, last_links = stage.last.cells, stage.last.links
+        added = board.added_to(stage.last)
+        if added is not None:  # (most boards add a step or a few to the last)
+            changed: Any = [c for c, _ in added[0]]
+            links: Any = added[1]
+        else:
+            changed = {c for c, _ in cells.items() ^ last.items()}
+            links = board.links ^ last_links
+        for cell in changed:
             v, was = cells.get(cell), last.get(cell)
             lits = cell_lits.get(cell)
             if lits is None:
@@ -414,14 +425,13 @@ class TentsReasoner(ReasonerBase):
                 out.append((tent_lit, v == "tent"))
             if grass_lit is not None and (v == "grass") != (was == "grass"):
                 out.append((grass_lit, v == "grass"))
-        for lk in board.links ^ stage.last_links:
+        for lk in links:
             if lk not in link_lits:
                 link_lits[lk] = stage.literal(self._link_atoms[lk])
             lit = link_lits[lk]
             if lit is not None:
                 out.append((lit, lk in board.links))
-        stage.last = dict(cells)
-        stage.last_links = board.links
+        stage.last = board
         return out
 
     def _fix(self, g: _Grounding, board: Board, unknown: int) -> None:
@@ -531,7 +541,7 @@ class TentsReasoner(ReasonerBase):
         places of each unlinked tree's tent, the possible trees of each unlinked tent, and the
         room for tents in each line (unknown cells that adjoin no tent)."""
         cells = board.cells
-        unknown = frozenset(c for c in self.free if c not in cells)
+        unknown = frozenset(self._free_set.difference(cells))
         linked_trees = {t for t, _ in board.links}
         linked_tents = {x for _, x in board.links}
         spots: dict[Cell, list[Cell]] = {}
@@ -547,11 +557,12 @@ class TentsReasoner(ReasonerBase):
                 if sides is None:  # (not a free cell: a board no reading lets through)
                     sides = [t for t in neighbours4(x) if t in self.inst.trees]
                 owners[x] = [t for t in sides if t not in linked_trees]
-        near_tent = {n for x in tents for n in neighbours8(x)}
+        reach = self._reach
+        near_tent = {n for x in tents for n in reach.get(("tent", x)) or neighbours8(x)}
+        open_cells = unknown - near_tent  # (near_tent: the free cells next to a tent)
         room: dict[LineKey, list[Cell]] = {}
         for line in self.lines:
-            room[line] = [c for c in self._line_cells[line] if c in unknown
-                          and c not in near_tent]
+            room[line] = [c for c in self._line_cells[line] if c in open_cells]
         return BoardFacts(unknown, spots, owners, room)
 
     def evaluate(self, board: Board) -> Evaluation:
@@ -644,15 +655,22 @@ class TentsReasoner(ReasonerBase):
             return None
         if known.board is board:
             return known.hits, known.upto
-        if not _adds_to(board, known.board):
+        grown = board.added_to(known.board)
+        if grown is None and not _adds_to(board, known.board):
             # after a case split: what was found on its board (a split that concludes grass
             # leaves the first stage's instances as they were; some 30 solves of its program
             # in a 25x25 puzzle)
             known = stage.at_split
-            if known is None or not _adds_to(board, known.board):
+            if known is None:
                 return None
-        old, cells = known.board.cells, board.cells
-        added = {v for _, v in cells.items() - old.items()}  # old is part of cells (above)
+            grown = board.added_to(known.board)
+            if grown is None and not _adds_to(board, known.board):
+                return None
+        cells = board.cells
+        if grown is not None:
+            added = {v for _, v in grown[0]}
+        else:
+            added = {v for _, v in cells.items() - known.board.cells.items()}  # (it holds it)
         if board.links != known.board.links:
             added.add("link")
         upto = known.upto
@@ -838,11 +856,35 @@ class TentsReasoner(ReasonerBase):
         ``(False, None)``. A board with more marks has fewer solutions: if it extends a board
         with the one solution S, its solutions are S if it agrees with S, none if not."""
         last = self._last_known
-        if last is not None and last[0] is board and last[1] == len(self._unique):
-            return last[2]
+        if last is not None and last[1] == len(self._unique):
+            if last[0] is board:
+                return last[2]
+            if last[1] == 1 and last[2][0]:
+                # the board adds a few marks to the last one, which extends the one board
+                # known (as the board does then): only the marks added need a look
+                grown = board.added_to(last[0])
+                if grown is not None:
+                    got = self._known_solution_grown(last[2][1], *grown)
+                    self._last_known = (board, 1, got)
+                    return got
         got = self._known_solution_of(board)
         self._last_known = (board, len(self._unique), got)
         return got
+
+    @staticmethod
+    def _known_solution_grown(sol: Board | None, cells: list[tuple[Cell, str]],
+                              links: list[Link]) -> tuple[bool, Board | None]:
+        """:meth:`_known_solution_of` a board that adds ``cells`` and ``links`` to one found
+        to extend the one board known to have one solution, with the answer ``(True, sol)``
+        there."""
+        if sol is None:
+            return True, None  # it still disagrees with the solution
+        known = sol.cells
+        if not all(known.get(c) == v for c, v in cells):
+            return True, None
+        if all(lk in sol.links for lk in links):
+            return True, sol
+        return False, None
 
     def _known_solution_of(self, board: Board) -> tuple[bool, Board | None]:
         cells = board.cells
@@ -956,12 +998,13 @@ class TentsReasoner(ReasonerBase):
         known = self._cases
         out: list[Case] = []
         r = info["tent_or_grass"]
+        unknown_cells, by_cell = facts.unknown, self._cell_cases
         for cell in self.free:  # (in order)
-            if cell not in facts.unknown:
+            if cell not in unknown_cells:
                 continue
-            case = known.get(("tent_or_grass", cell))
+            case = by_cell.get(cell)
             if case is None:
-                case = known[("tent_or_grass", cell)] = Case(
+                case = by_cell[cell] = Case(
                     r.name, r.id, r.sheet, f"{cells_text([cell])} is a tent or grass",
                     (Use("cell", (cell,)),),
                     ((f"{cells_text([cell])} is a tent", ((cell, "tent"),), ()),
@@ -1019,14 +1062,17 @@ class TentsReasoner(ReasonerBase):
         cells = self._line_cells[line]
         need = clue - tents
         room = facts.room.get(line, [])
-        if need <= 0 or need > len(room) or not 2 <= _count_placements(room, need) \
-                <= MAX_FILL_IN_ROW:
+        if need <= 0 or need > len(room):
             return None
         key = ("fill_in_row", line, need, tuple(room),
                tuple(c for c in cells if c in facts.unknown))
-        case = self._cases.get(key)
-        if case is None:
-            case = self._cases[key] = self._fill_in_row_case(line, clue, need, room, facts, r)
+        cases = self._cases
+        if key in cases:  # (the split, or None if the tents fit in too few or too many ways)
+            return cases[key]
+        case = None
+        if 2 <= _count_placements(room, need) <= MAX_FILL_IN_ROW:
+            case = self._fill_in_row_case(line, clue, need, room, facts, r)
+        cases[key] = case
         return case
 
     def _fill_in_row_case(self, line: LineKey, clue: int, need: int, room: list[Cell],
