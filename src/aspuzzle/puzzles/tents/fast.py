@@ -106,13 +106,15 @@ class _State:
 
     def __init__(self, fb: FastBoard) -> None:
         self.fb = fb
-        self.val: list[int] = []
+        # (the per-cell counts are bytes: a probe copies the loaded board's state, and a
+        # bytearray copies as one block where a list copies a reference per cell)
+        self.val = bytearray()
         self.tree_link: dict[int, int] = {}
         self.tent_link: dict[int, int] = {}
         self.line_tents: list[int] = []
         self.line_unknown: list[int] = []
-        self.adj_tents: list[int] = []
-        self.unlinked_trees_near: list[int] = []
+        self.adj_tents = bytearray()
+        self.unlinked_trees_near = bytearray()
         self.unknown_mask: list[int] = []
         """Per line, a bit per cell in line order: the cell is unknown."""
         self.room_mask: list[int] = []
@@ -231,9 +233,9 @@ class FastBoard:
         self._memo: _Memo | None = None
         # the empty board (trees only), from which a board is loaded
         n = h * w
-        self._empty_val = [UNKNOWN] * n
+        self._empty_val = bytearray(n)  # (UNKNOWN)
         unknown_mask = list(geo.full_masks)
-        near = [0] * n
+        near = bytearray(n)
         for t in self.trees:
             self._empty_val[t] = TREE
             row, col = self.lines_of[t]
@@ -257,7 +259,7 @@ class FastBoard:
         s.val = self._empty_val[:]
         line_tents = s.line_tents = [0] * len(self.line_cells)
         line_unknown = s.line_unknown = self._empty_line_unknown[:]
-        adj_tents = s.adj_tents = [0] * len(self.cell_of)
+        adj_tents = s.adj_tents = bytearray(len(self.cell_of))
         near = s.unlinked_trees_near = self._trees_near[:]
         unknown_mask = s.unknown_mask = self._empty_unknown_mask[:]
         blocked = [0] * len(self.line_cells)  # cells next to a tent, per line

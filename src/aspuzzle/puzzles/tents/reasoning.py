@@ -1064,8 +1064,8 @@ class TentsReasoner(ReasonerBase):
         room = facts.room.get(line, [])
         if need <= 0 or need > len(room):
             return None
-        key = ("fill_in_row", line, need, tuple(room),
-               tuple(c for c in cells if c in facts.unknown))
+        unknown = facts.unknown
+        key = ("fill_in_row", line, need, tuple(room), tuple([c for c in cells if c in unknown]))
         cases = self._cases
         if key in cases:  # (the split, or None if the tents fit in too few or too many ways)
             return cases[key]
