@@ -315,8 +315,10 @@ class _Stage:
 
     def _ground(self) -> clingo.Control:
         # the one answer set is found by propagation alone: no decisions to make, nothing
-        # to tidy after a solve (the program never changes, only its externals do)
-        ctl = clingo.Control(["--heuristic=None"], logger=_ignore, message_limit=0)
+        # to tidy after a solve (the program never changes, only its externals do); nor
+        # does clasp's search for equivalent atoms and bodies before the first solve pay
+        # (--eq=0: generating 20x20 puzzles took some 2% fewer instructions without it)
+        ctl = clingo.Control(["--heuristic=None", "--eq=0"], logger=_ignore, message_limit=0)
         ctl.add("base", [], self._text)
         ctl.ground([("base", [])], context=self._written)
         ctl.enable_cleanup = False
