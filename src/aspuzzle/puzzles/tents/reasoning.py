@@ -926,7 +926,8 @@ class TentsReasoner(ReasonerBase):
         return False
 
     def complete(self, board: Board) -> bool:
-        return all(c in board.cells for c in self.free)
+        # (fewer marks than free cells: some free cell is unknown, no need to look)
+        return len(board.cells) >= len(self.free) and all(c in board.cells for c in self.free)
 
     def final_check(self, board: Board) -> Step | None:
         """On a complete board: trees and tents that cannot be paired one to one.
