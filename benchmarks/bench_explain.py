@@ -31,7 +31,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -138,27 +138,27 @@ def _variants(inst: Any) -> Iterator[tuple[str, Any]]:
         for r, n in enumerate(inst.row_clues):
             row = list(inst.row_clues)
             row[r] = (n or 0) + 1
-            yield "broken", replace(inst, row_clues=tuple(row))
+            yield "broken", inst._replace(row_clues=tuple(row))
             row[r] = None
-            yield "loose", replace(inst, row_clues=tuple(row))
+            yield "loose", inst._replace(row_clues=tuple(row))
     elif isinstance(inst, FutoshikiInstance):
         for g in sorted(inst.givens):
             for d in range(1, inst.size + 1):
-                yield "broken", replace(inst, givens=inst.givens - {g} | {(g[0], g[1], d)})
-            yield "loose", replace(inst, givens=inst.givens - {g})
+                yield "broken", inst._replace(givens=inst.givens - {g} | {(g[0], g[1], d)})
+            yield "loose", inst._replace(givens=inst.givens - {g})
         for s in sorted(inst.greater):
-            yield "broken", replace(inst, greater=inst.greater - {s} | {(s[1], s[0])})
-            yield "loose", replace(inst, greater=inst.greater - {s})
+            yield "broken", inst._replace(greater=inst.greater - {s} | {(s[1], s[0])})
+            yield "loose", inst._replace(greater=inst.greater - {s})
     elif isinstance(inst, HitoriInstance):
         for r, row in enumerate(inst.grid):
             for c, v in enumerate(row):
                 for w in sorted(set(row) - {v}):
                     changed = (*row[:c], w, *row[c + 1:])
                     grid = (*inst.grid[:r], changed, *inst.grid[r + 1:])
-                    yield "broken", replace(inst, grid=grid)
+                    yield "broken", inst._replace(grid=grid)
     elif isinstance(inst, LogicGridInstance):
         for clue in inst.clues:
-            yield "loose", replace(inst, clues=tuple(c for c in inst.clues
+            yield "loose", inst._replace(clues=tuple(c for c in inst.clues
                                                      if c.number != clue.number))
 
 

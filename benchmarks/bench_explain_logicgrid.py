@@ -23,7 +23,6 @@ import random
 import statistics
 import sys
 import time
-from dataclasses import replace
 from pathlib import Path
 
 import aspuzzle
@@ -93,12 +92,12 @@ def random_puzzle(rng: random.Random, houses: int, traits: int) -> LogicGridInst
 
     inst = LogicGridInstance(tuple(cats), ())
     while not _unique(inst):
-        inst = replace(inst, clues=(*inst.clues, clue(len(inst.clues) + 1)))
+        inst = inst._replace(clues=(*inst.clues, clue(len(inst.clues) + 1)))
     for c in rng.sample(inst.clues, len(inst.clues)):
-        fewer = replace(inst, clues=tuple(x for x in inst.clues if x is not c))
+        fewer = inst._replace(clues=tuple(x for x in inst.clues if x is not c))
         if _unique(fewer):
             inst = fewer
-    return replace(inst, clues=tuple(replace(c, number=i) for i, c in enumerate(inst.clues, 1)))
+    return inst._replace(clues=tuple(c._replace(number=i) for i, c in enumerate(inst.clues, 1)))
 
 
 def run(inst: LogicGridInstance, runs: int) -> tuple[float, float, int, str]:

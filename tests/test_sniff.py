@@ -99,3 +99,47 @@ def test_a_tents_text_rules_out_the_other_types() -> None:
 def test_sniffs_without_a_match_still_give_the_usual_message() -> None:
     with pytest.raises(aspuzzle.UsageError, match="cannot tell what puzzle this is"):
         aspuzzle.loads("hello world")
+
+
+def _detect_by_every_type(text: str, filename: str) -> tuple[str, str] | str:
+    """Detection as the rules say it, every type asked: the formats whose detector accepts the
+    text, ties broken by the file's extension (or the error's kind)."""
+    ext = "." + filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
+    found = []
+    for t in TYPES:
+        for f in REGISTRY[t.name].formats.values():
+            try:
+                if f.detect(text):
+                    found.append((t.name, f.name, f.extensions))
+            except Exception:  # detect() treats a crash as no match
+                pass
+    if len(found) > 1 and ext:
+        found = [x for x in found if ext in x[2]] or found
+    if len(found) == 1:
+        return found[0][0], found[0][1]
+    return "none" if not found else "several"
+
+
+@pytest.mark.parametrize("ext", [".logic", ".xml", ".txt", ".lp", ".lgp"])
+def test_a_file_extension_of_one_format_picks_what_every_detector_would(ext: str) -> None:
+    """detect() asks a format that alone has the file's extension first and imports no other
+    type when it accepts the text: the answer must be the one asking every type gives."""
+    for name, text in TEXTS:
+        filename = name.rsplit(".", 1)[0] + ext
+        want = _detect_by_every_type(text, filename)
+        try:
+            p, f = aspuzzle.detect(text, filename=filename)
+            got: tuple[str, str] | str = (p.name, f.name)
+        except aspuzzle.UsageError as e:
+            got = "several" if "could be any of" in str(e) else "none"
+        assert got == want, name
+
+
+def test_a_logic_grid_file_imports_no_other_type() -> None:
+    from tests.test_lazy_imports import _imported_by
+
+    modules = _imported_by("import aspuzzle\naspuzzle.solve(aspuzzle.load("
+                           "'examples/logicgrid/boys-in-the-hood.logic'))")
+    assert "aspuzzle.puzzles.logicgrid" in modules
+    assert not {"aspuzzle.puzzles.tents", "aspuzzle.puzzles.futoshiki",
+                "aspuzzle.puzzles.hitori", "dataclasses", "difflib"} & modules

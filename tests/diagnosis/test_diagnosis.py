@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 import clingo
@@ -79,7 +78,7 @@ def _hitori_only(inst: HitoriInstance, keep: list[Clue], every: list[Clue]) -> H
 
 def _logicgrid_only(inst: LogicGridInstance, keep: list[Clue]) -> LogicGridInstance:
     numbers = {int(c.id.split()[1]) for c in keep}
-    return replace(inst, clues=tuple(c for c in inst.clues if c.number in numbers))
+    return inst._replace(clues=tuple(c for c in inst.clues if c.number in numbers))
 
 
 def _plain_solvable(inst: Any, keep: list[Clue]) -> bool:
@@ -232,9 +231,9 @@ def test_logic_grid_with_a_clue_made_false_gets_a_minimal_core_holding_it(rec: d
                 from aspuzzle.puzzles.logicgrid.model import Ref
 
                 false = Same(clue.number, "made false", subject, Ref(cat.name, v))
-                broken = replace(inst, clues=tuple(
+                broken = inst._replace(clues=tuple(
                     c for c in inst.clues if c.number != clue.number or c is clue))
-                broken = replace(broken, clues=tuple(false if c is clue else c
+                broken = broken._replace(clues=tuple(false if c is clue else c
                                                      for c in broken.clues))
                 if _status(broken) is Status.NONE:
                     ids = _check_core(broken, f"clue {clue.number}")
@@ -354,10 +353,10 @@ def test_logic_grid_repair_is_a_clue_of_the_language_that_reads_back() -> None:
     assert isinstance(inst, LogicGridInstance)
     rng = random.Random(3)
     clues = list(inst.clues)
-    while _status(replace(inst, clues=tuple(clues))) is Status.UNIQUE:
+    while _status(inst._replace(clues=tuple(clues))) is Status.UNIQUE:
         number = rng.choice(sorted({c.number for c in clues}))
         clues = [c for c in clues if c.number != number]
-    fewer = replace(inst, clues=tuple(clues))
+    fewer = inst._replace(clues=tuple(clues))
 
     def apply(inst: LogicGridInstance, fix: Clue) -> bool:
         clue_line = fix.text.removeprefix('the clue "').removesuffix('"')

@@ -10,8 +10,6 @@ agrees), every cell set agreeing with all of its solutions.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -85,7 +83,7 @@ def _unique_prefix(inst: LogicGridInstance, stop: int) -> tuple[LogicGridInstanc
     """The puzzle with its first clues only: as few as give one solution, or ``stop``."""
     result = aspuzzle.solve(Loaded(PUZZLE, inst, ""), max_solutions=50)
     for k in range(1, len(inst.clues) + 1):
-        part = replace(inst, clues=inst.clues[:k])
+        part = inst._replace(clues=inst.clues[:k])
         result = aspuzzle.solve(Loaded(PUZZLE, part, ""), max_solutions=50)
         if result.status is aspuzzle.Status.UNIQUE or k == stop:
             return part, result

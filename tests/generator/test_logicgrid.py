@@ -137,7 +137,7 @@ def test_minimal_every_clue_is_needed(tier: Tier, seed: int) -> None:
     inst = g.loaded.instance
     assert inst.clues
     for i in range(len(inst.clues)):
-        fewer = replace(inst, clues=inst.clues[:i] + inst.clues[i + 1:])
+        fewer = inst._replace(clues=inst.clues[:i] + inst.clues[i + 1:])
         res = aspuzzle.solve(Loaded(PUZZLE, fewer, "generated"))
         assert res.status is Status.MULTIPLE, f"clue {i + 1} can be left out"
 

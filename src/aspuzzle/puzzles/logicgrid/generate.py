@@ -36,7 +36,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from clingo import Function, Number
@@ -365,7 +365,7 @@ class _Attempt:
         clues = []
         for number, i in enumerate(chosen, 1):
             c = self.cands[i].clue
-            clues.append(replace(c, number=number))
+            clues.append(c._replace(number=number))
         return LogicGridInstance(self.cats, tuple(clues))
 
     def run(self) -> LogicGridInstance | None:

@@ -51,11 +51,9 @@ A value found in two categories is ambiguous: write its category first (``episod
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 from aspuzzle.errors import InputError, Location
 from aspuzzle.puzzles.logicgrid.model import (
@@ -94,8 +92,7 @@ MAX_CLUE_TOKENS = 60
 
 # --- tokens ---------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     text: str
     quoted: bool = False
     sep: bool = False
@@ -247,6 +244,8 @@ class Names:
 
     def hint(self, err: UnknownName) -> InputError:
         """The error with a suggestion: a close value, or a misspelt keyword."""
+        import difflib  # (only for a puzzle with an error: ~1 ms of every logic-grid start)
+
         known = [str(v) for c in self.categories for v in c.values]
         close = difflib.get_close_matches(_show(err.toks), known, n=1)
         if close:
@@ -780,7 +779,7 @@ class _Writer:
     @staticmethod
     def _reads_category(line: str, c: Category) -> bool:
         try:
-            return read_category(line, Location()) == replace(c, ordered=c.has_order)
+            return read_category(line, Location()) == c._replace(ordered=c.has_order)
         except InputError:
             return False
 

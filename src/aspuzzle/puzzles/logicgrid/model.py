@@ -9,15 +9,14 @@ used once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import Any, ClassVar, NamedTuple, Self
 
 from aspuzzle.errors import InputError, Location
 
 Value = str | int
 
 
-@dataclass(frozen=True)
-class Category:
+class Category(NamedTuple):
     """A category such as ``episode 1..5`` (numeric, ordered) or ``victim`` (names)."""
 
     name: str
@@ -42,8 +41,7 @@ class Category:
         return {v: i for i, v in enumerate(self.values, 1)}
 
 
-@dataclass(frozen=True)
-class Ref:
+class Ref(NamedTuple):
     """One value of one category, e.g. ``Ref("victim", "Little John")``."""
 
     category: str
@@ -53,31 +51,100 @@ class Ref:
         return f"{self.value}"
 
 
-@dataclass(frozen=True)
-class Clue:
-    """Base of every clue. ``number`` is 1-based (errors name it); ``text`` is the source."""
+class _Record:
+    """An immutable record compared on its kind and its fields but those in ``_uncompared``
+    (the base of the clues and of the instance, whose source text, title and notes do not
+    make two puzzles differ); copied with a field changed by ``_replace``, as a NamedTuple.
 
+    Not a frozen dataclass: importing :mod:`dataclasses` and building its classes (~0.75 ms
+    each) cost about 10 ms of every logic-grid ``aspuzzle solve``, a tenth of issue 11's
+    start-up budget. The records are few and small; this is all they need of it."""
+
+    __slots__ = ()
+    _fields: ClassVar[tuple[str, ...]] = ()
+    """Every field, in the order of the constructor's parameters."""
+    _uncompared: ClassVar[frozenset[str]] = frozenset()
+
+    def _set(self, **values: Any) -> None:
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r} of {type(self).__name__}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r} of {type(self).__name__}")
+
+    def _key(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, f) for f in self._fields if f not in self._uncompared)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, _Record)
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._fields)
+        return f"{type(self).__qualname__}({inner})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), tuple(getattr(self, f) for f in self._fields))
+
+    def _replace(self, **changes: Any) -> Self:
+        """A copy with the fields named changed."""
+        values = {f: getattr(self, f) for f in self._fields}
+        unknown = changes.keys() - values.keys()
+        if unknown:
+            raise TypeError(f"{type(self).__name__} has no field {sorted(unknown)[0]!r}")
+        values.update(changes)
+        return type(self)(**values)
+
+
+_NO_REF = Ref("", "")
+
+
+class Clue(_Record):
+    """Base of every clue. ``number`` is 1-based (errors name it); ``text`` is the source
+    (not compared)."""
+
+    __slots__ = ("number", "text")
+    _fields: ClassVar[tuple[str, ...]] = ("number", "text")
+    _uncompared: ClassVar[frozenset[str]] = frozenset({"text"})
     number: int
-    text: str = field(default="", compare=False)
+    text: str
+
+    def __init__(self, number: int, text: str = "") -> None:
+        self._set(number=number, text=text)
 
 
-@dataclass(frozen=True)
 class Same(Clue):
     """X is Y: the two values belong to the same entity."""
 
-    a: Ref = Ref("", "")
-    b: Ref = Ref("", "")
+    __slots__ = ("a", "b")
+    _fields = ("number", "text", "a", "b")
+    a: Ref
+    b: Ref
+
+    def __init__(self, number: int, text: str = "", a: Ref = _NO_REF, b: Ref = _NO_REF) -> None:
+        self._set(number=number, text=text, a=a, b=b)
 
 
-@dataclass(frozen=True)
 class NotSame(Clue):
     """X is not Y."""
 
-    a: Ref = Ref("", "")
-    b: Ref = Ref("", "")
+    __slots__ = ("a", "b")
+    _fields = ("number", "text", "a", "b")
+    a: Ref
+    b: Ref
+
+    def __init__(self, number: int, text: str = "", a: Ref = _NO_REF, b: Ref = _NO_REF) -> None:
+        self._set(number=number, text=text, a=a, b=b)
 
 
-@dataclass(frozen=True)
 class Before(Clue):
     """X comes before Y on the ordered category ``on``.
 
@@ -85,13 +152,18 @@ class Before(Clue):
     "X is after Y" is ``Before(a=Y, b=X)``.
     """
 
-    a: Ref = Ref("", "")
-    b: Ref = Ref("", "")
-    on: str = ""
-    distance: int | None = None
+    __slots__ = ("a", "b", "distance", "on")
+    _fields = ("number", "text", "a", "b", "on", "distance")
+    a: Ref
+    b: Ref
+    on: str
+    distance: int | None
+
+    def __init__(self, number: int, text: str = "", a: Ref = _NO_REF, b: Ref = _NO_REF,
+                 on: str = "", distance: int | None = None) -> None:
+        self._set(number=number, text=text, a=a, b=b, on=on, distance=distance)
 
 
-@dataclass(frozen=True)
 class Apart(Clue):
     """X and Y are exactly ``distance`` steps apart on ``on``, in either direction.
 
@@ -99,13 +171,18 @@ class Apart(Clue):
     house between X and Y" is ``distance=2``.
     """
 
-    a: Ref = Ref("", "")
-    b: Ref = Ref("", "")
-    on: str = ""
-    distance: int = 1
+    __slots__ = ("a", "b", "distance", "on")
+    _fields = ("number", "text", "a", "b", "on", "distance")
+    a: Ref
+    b: Ref
+    on: str
+    distance: int
+
+    def __init__(self, number: int, text: str = "", a: Ref = _NO_REF, b: Ref = _NO_REF,
+                 on: str = "", distance: int = 1) -> None:
+        self._set(number=number, text=text, a=a, b=b, on=on, distance=distance)
 
 
-@dataclass(frozen=True)
 class OneOf(Clue):
     """X is one of the options (at least one holds).
 
@@ -113,24 +190,38 @@ class OneOf(Clue):
     magazines' sense where both cannot be true).
     """
 
-    a: Ref = Ref("", "")
-    options: tuple[Ref, ...] = ()
-    exclusive: bool = False
+    __slots__ = ("a", "exclusive", "options")
+    _fields = ("number", "text", "a", "options", "exclusive")
+    a: Ref
+    options: tuple[Ref, ...]
+    exclusive: bool
+
+    def __init__(self, number: int, text: str = "", a: Ref = _NO_REF,
+                 options: tuple[Ref, ...] = (), exclusive: bool = False) -> None:
+        self._set(number=number, text=text, a=a, options=options, exclusive=exclusive)
 
 
-@dataclass(frozen=True)
-class LogicGridInstance:
+class LogicGridInstance(_Record):
+    __slots__ = ("categories", "clues", "notes", "raw_asp", "raw_asp_line", "title")
+    _fields = ("categories", "clues", "raw_asp", "title", "raw_asp_line", "notes")
+    _uncompared = frozenset({"title", "raw_asp_line", "notes"})
     categories: tuple[Category, ...]
     """The first category is the key: one entity per value, in this order."""
     clues: tuple[Clue, ...]
-    raw_asp: str = ""
+    raw_asp: str
     """Extra ASP rules written by the user (the escape hatch), over ``assign/3`` and friends."""
-    title: str = field(default="", compare=False)
-    raw_asp_line: int = field(default=0, compare=False)
+    title: str
+    raw_asp_line: int
     """The file line where ``raw_asp`` starts (0: unknown), so clingo's messages name it."""
-    notes: tuple[str, ...] = field(default=(), compare=False)
+    notes: tuple[str, ...]
     """What the reader decided and the user should know, one sentence each (e.g. which reading
     of an ambiguous ZebraLogic clue the solver chose)."""
+
+    def __init__(self, categories: tuple[Category, ...], clues: tuple[Clue, ...],
+                 raw_asp: str = "", title: str = "", raw_asp_line: int = 0,
+                 notes: tuple[str, ...] = ()) -> None:
+        self._set(categories=categories, clues=clues, raw_asp=raw_asp, title=title,
+                  raw_asp_line=raw_asp_line, notes=notes)
 
     def category(self, name: str) -> Category:
         for c in self.categories:
@@ -139,8 +230,7 @@ class LogicGridInstance:
         raise KeyError(name)
 
 
-@dataclass(frozen=True)
-class LogicGridSolution:
+class LogicGridSolution(NamedTuple):
     """One group per key value, in the key category's order: ((category, value), ...)."""
 
     groups: tuple[tuple[tuple[str, Value], ...], ...]
