@@ -209,3 +209,44 @@ def test_large_numbers_same_as_fresh() -> None:
                                              for _ in range(h)]), type="hitori"))
     for loaded in puzzles:
         _same(loaded, _shared(loaded), _fresh(loaded))
+
+
+def test_model_read_from_the_symbol_array_as_symbol_by_symbol(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # from_model reads the handles of the model's symbols from clingo's array at once when
+    # each is known from an earlier read; else (first read, other symbols, no array) symbol
+    # by symbol
+    from aspuzzle.puzzles import hitori
+
+    loaded = aspuzzle.load(EXAMPLES / "hitori" / "seed-6x6.txt")
+    known = 0
+
+    def reads(program: str) -> list[tuple[HitoriSolution, ...]]:
+        ctl = clingo.Control(["0"])
+        ctl.add("base", [], program)
+        ctl.ground([("base", [])])
+        out: list[tuple[HitoriSolution, ...]] = []
+
+        def read(m: clingo.Model) -> None:
+            nonlocal known
+            symbols = m.symbols(shown=True)
+            reps = hitori._reps(symbols)
+            blacked = [s for s in symbols if s.name == "blacked"]
+            expected = HitoriSolution(frozenset((s.arguments[0].number, s.arguments[1].number)
+                                                for s in blacked))
+            first = PUZZLE.from_model(loaded.instance, symbols)
+            known += reps is not None and all(r in hitori._CELLS for r in reps)
+            out.append((first, PUZZLE.from_model(loaded.instance, symbols),
+                        PUZZLE.from_model(loaded.instance, list(symbols)), expected))
+
+        ctl.solve(on_model=read)
+        return out
+
+    hitori._CELLS.clear()
+    pairs = reads("{ blacked(1..6, 1..6) }. :- #count { R, C : blacked(R, C) } != 2.")
+    assert len(pairs) == 36 * 35 // 2 and all(len(set(r)) == 1 for r in pairs)
+    assert known == len(pairs)  # each read twice, the second time from the array
+    other = reads("blacked(1, 2). blacked(3, 4). shown(1). #show blacked/2. #show shown/1.")
+    assert other == [(HitoriSolution(frozenset({(1, 2), (3, 4)})),) * 4]
+    monkeypatch.setattr(hitori, "_UNPACK", None)
+    assert reads("blacked(5, 6).") == [(HitoriSolution(frozenset({(5, 6)})),) * 4]
