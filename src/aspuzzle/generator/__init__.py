@@ -134,7 +134,7 @@ def generator_for(type_name: str) -> TypeGenerator:
     return gen
 
 
-def make_request(type_name: str, *, size: str | tuple[int, int] | None = None,
+def make_request(type_name: str, *, size: str | int | tuple[int, int] | None = None,
                  difficulty: Tier | str | None = None, minimal: bool = False,
                  adjacent: bool = False, vocabulary: Vocabulary | None = None,
                  options: dict[str, Any] | None = None) -> Request:
@@ -144,10 +144,14 @@ def make_request(type_name: str, *, size: str | tuple[int, int] | None = None,
     gen = generator_for(type_name)
     if size is None:
         dims = gen.default_size
-    elif isinstance(size, str):
-        dims = gen.parse_size(size)
-    else:
+    elif isinstance(size, str) or (isinstance(size, int) and not isinstance(size, bool)):
+        dims = gen.parse_size(str(size))  # (a library user writes a Futoshiki's size 9)
+    elif (isinstance(size, tuple) and len(size) == 2
+          and all(isinstance(x, int) and not isinstance(x, bool) for x in size)):
         dims = size
+    else:
+        raise UsageError(f"size {size!r} is not a size: give text as on the command line "
+                         "('10x8', '9'), a number, or a pair of numbers")
     if difficulty is None:
         tier = gen.tiers[0]
     else:
@@ -252,7 +256,7 @@ def random_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
 
 
-def generate(type_name: str, *, size: str | tuple[int, int] | None = None,
+def generate(type_name: str, *, size: str | int | tuple[int, int] | None = None,
              difficulty: Tier | str | None = None, seed: int | None = None,
              minimal: bool = False, adjacent: bool = False,
              vocabulary: Vocabulary | None = None,
@@ -264,7 +268,7 @@ def generate(type_name: str, *, size: str | tuple[int, int] | None = None,
                         max_attempts=max_attempts)
 
 
-def generate_many(type_name: str, count: int, *, size: str | tuple[int, int] | None = None,
+def generate_many(type_name: str, count: int, *, size: str | int | tuple[int, int] | None = None,
                   difficulty: Tier | str | None = None, seed: int | None = None,
                   minimal: bool = False, adjacent: bool = False,
                   vocabulary: Vocabulary | None = None,
