@@ -106,3 +106,21 @@ def test_a_readme_command_runs_as_shown(tmp_path: Path, line: str, command: str,
             shown = shown[:shown.index("...")]
             printed = printed[:len(shown)]
         assert printed == shown, line
+
+
+def _python_blocks() -> list[tuple[str, str]]:
+    out = []
+    for doc in DOCS:
+        text = doc.read_text(encoding="utf-8")
+        for m in re.finditer(r"^```python\n(.*?)^```", text, re.S | re.M):
+            out.append((f"{doc.name}:{text[:m.start()].count(chr(10)) + 1}", m.group(1)))
+    return out
+
+
+@pytest.mark.parametrize(("where", "code"), _python_blocks(),
+                         ids=[b[0] for b in _python_blocks()])
+def test_a_readme_python_example_runs(tmp_path: Path, where: str, code: str) -> None:
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0, f"{where}: {proc.stderr}"
