@@ -193,6 +193,10 @@ def decode_input(data: bytes, source: str) -> str:
     return text
 
 
+def _kind(value: object) -> str:
+    return "None" if value is None else type(value).__name__
+
+
 def _ext(name: str | None) -> str:
     return Path(name).suffix.lower() if name else ""
 
@@ -276,9 +280,14 @@ def _split_type_prefix(text: str) -> tuple[str | None, str]:
     return None, text
 
 
-def loads(text: str, *, type: str | None = None, fmt: str | None = None,
+def loads(text: str | bytes, *, type: str | None = None, fmt: str | None = None,
           filename: str | None = None, source: str = "<input>") -> Loaded:
-    """Parse puzzle text. Raises InputError (bad content) or UsageError (unknown type/format)."""
+    """Parse puzzle text (bytes are read as UTF-8, as :func:`load` reads a file). Raises
+    InputError (bad content) or UsageError (unknown type/format)."""
+    if isinstance(text, bytes | bytearray):
+        text = decode_input(bytes(text), source)
+    elif not isinstance(text, str):
+        raise TypeError(f"loads() reads a puzzle from str or bytes, not {_kind(text)}")
     if not text.strip():
         raise InputError("empty input", source=source)
     prefix, body = _split_type_prefix(text)
@@ -336,6 +345,8 @@ def solve(loaded: Loaded, *, max_solutions: int = 2, config: SolveConfig | None 
 
     At least two answers are always looked for, so that uniqueness is always known.
     """
+    if config is not None:
+        config.checked()
     opts = options or SolveOptions()
     puzzle, inst = loaded.puzzle, loaded.instance
 
@@ -363,7 +374,11 @@ def solve(loaded: Loaded, *, max_solutions: int = 2, config: SolveConfig | None 
 
 def count(loaded: Loaded, *, limit: int = 0, config: SolveConfig | None = None,
           options: SolveOptions | None = None) -> Count:
-    """The number of distinct answers (projected on the answer atoms), up to ``limit``."""
+    """The number of distinct answers (projected on the answer atoms), up to ``limit`` (0: no
+    limit)."""
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        raise UsageError(f"the limit of a count is a whole number, 0 or more (0: no limit), "
+                         f"not {limit!r}")
     opts = options or SolveOptions()
     res: CountResult = Grounded(_solving_program(loaded, opts), config).count(limit)
     return Count(loaded.puzzle, res.count, res.exact, res.time_s)

@@ -37,6 +37,20 @@ class Tier(StrEnum):
         return self.rank
 
     @classmethod
+    def parse(cls, value: Tier | str) -> Tier:
+        """A tier by its name, in any case (``Tier.parse("Case")``); a UsageError naming the
+        tiers for anything else."""
+        if isinstance(value, Tier):
+            return value
+        try:
+            return cls(str(value).strip().lower())
+        except ValueError:
+            from aspuzzle.errors import UsageError
+
+            raise UsageError(f"unknown tier {value!r}; choose one of "
+                             + ", ".join(str(t) for t in _ORDER)) from None
+
+    @classmethod
     def from_depth(cls, depth: int) -> Tier:
         return _ORDER[min(depth, len(_ORDER) - 1)]
 

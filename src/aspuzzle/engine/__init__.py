@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 import clingo
 
-from aspuzzle.errors import InputError
+from aspuzzle.errors import InputError, UsageError
 
 if TYPE_CHECKING:  # importlib.resources costs ~6 ms at start-up, for an annotation
     from importlib.resources.abc import Traversable
@@ -64,6 +64,22 @@ class SolveConfig(NamedTuple):
     """Let Ctrl-C stop a search (a solve thread); tight loops of tiny solves may turn it off."""
     seed: int | None = None
     """Random seed for clingo's heuristic; ``None`` keeps clingo's deterministic default."""
+
+    def checked(self) -> SolveConfig:
+        """The configuration if every field makes sense, else a UsageError naming the field
+        (a library caller's ``SolveConfig(timeout=-1)`` is refused, as ``--timeout -1`` is)."""
+        t = self.timeout
+        if t is not None and (isinstance(t, bool) or not isinstance(t, int | float)
+                              or not 0 < t < float("inf")):
+            raise UsageError(f"the timeout is a positive number of seconds, not {t!r}")
+        n = self.threads
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise UsageError(f"threads is a whole number, 1 or more, not {n!r}")
+        seed = self.seed
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                                 or not 0 <= seed < 2**32):
+            raise UsageError(f"the seed is a whole number from 0 to 2**32 - 1, not {seed!r}")
+        return self
 
 
 class Program(NamedTuple):
@@ -144,7 +160,7 @@ class Grounded:
     def __init__(self, program: Program, config: SolveConfig | None = None, *,
                  extra_args: Sequence[str] = ()) -> None:
         self.program = program
-        self.config = config or SolveConfig()
+        self.config = (config or SolveConfig()).checked()
         args = ["--project=project", f"--parallel-mode={max(1, self.config.threads)}", *extra_args]
         if self.config.seed is not None:
             args += [f"--seed={self.config.seed}", "--rand-freq=0.02"]

@@ -100,7 +100,7 @@ def explain(puzzle: Any, *, board: Board | None = None, tier: Tier | str = Tier.
     name = _loaded(puzzle).puzzle.name
     rs = reasoner if reasoner is not None else reasoner_for(puzzle)
     start = board if board is not None else Board({})
-    result = run(rs, start, Tier(tier).max_depth)
+    result = run(rs, start, Tier.parse(tier).max_depth)
     steps = list(result.steps)
     note = ""
     if result.dead:
@@ -147,7 +147,7 @@ def hint(puzzle: Any, state: str | Board, *, tier: Tier | str = Tier.NESTED) -> 
 
     board, problems, links = read_board(puzzle, state)
     rs = reasoner_for(puzzle)
-    return player.hint(rs, board, max_depth=Tier(tier).max_depth, bad_links=problems,
+    return player.hint(rs, board, max_depth=Tier.parse(tier).max_depth, bad_links=problems,
                        cells_only=not links)
 
 
@@ -177,7 +177,7 @@ def check_step(puzzle: Any, state: str | Board, rule: str, sets: Any,
 
     board, _, _ = read_board(puzzle, state)
     return player.check_step(reasoner_for(puzzle), board, rule, tuple(sets), tuple(links),
-                             max_depth=Tier(tier).max_depth)
+                             max_depth=Tier.parse(tier).max_depth)
 
 
 def _why_stopped(rs: Any, board: Board) -> tuple[str, str]:

@@ -190,6 +190,10 @@ def generate_one(request: Request, seed: int, *, max_attempts: int = MAX_ATTEMPT
     from aspuzzle.explain.loop import check_time
     from aspuzzle.puzzles import get_puzzle
 
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise UsageError(f"a seed is a whole number, not {seed!r}")
+    if isinstance(max_attempts, bool) or not isinstance(max_attempts, int) or max_attempts < 1:
+        raise UsageError(f"max_attempts is a whole number, 1 or more, not {max_attempts!r}")
     start = time.perf_counter()
     gen = generator_for(request.type)
     puzzle = get_puzzle(request.type)

@@ -73,11 +73,7 @@ def _bool(body: Mapping[str, Any], name: str) -> bool:
 
 def _tier(body: Mapping[str, Any]) -> Tier:
     value = _str(body, "tier") or str(Tier.NESTED)
-    try:
-        return Tier(value)
-    except ValueError:
-        raise UsageError(f"unknown tier {value!r}; choose one of "
-                         + ", ".join(str(t) for t in Tier)) from None
+    return Tier.parse(value)
 
 
 def load(body: Mapping[str, Any]) -> api.Loaded:
