@@ -84,3 +84,34 @@ def test_loads_of_something_not_text_is_a_type_error_naming_it(value: Any) -> No
 def test_a_generator_seed_is_a_whole_number(seed: Any) -> None:
     with pytest.raises(aspuzzle.UsageError, match="seed"):
         aspuzzle.generate("tents", size="6x6", seed=seed)
+
+
+@pytest.mark.parametrize("call", [aspuzzle.solve, aspuzzle.count])
+def test_solving_a_path_instead_of_a_loaded_puzzle_says_so(call: Any) -> None:
+    with pytest.raises(aspuzzle.UsageError, match="give a loaded puzzle"):
+        call(str(SEED))
+
+
+def test_solving_a_bare_instance_works_as_explain_does(loaded: aspuzzle.Loaded) -> None:
+    assert aspuzzle.solve(loaded.instance).status is aspuzzle.Status.UNIQUE
+    assert aspuzzle.count(loaded.instance).count == 1
+
+
+@pytest.mark.parametrize("count", [-1, "3", 2.0])
+def test_generate_many_needs_a_count_of_0_or_more(count: Any) -> None:
+    with pytest.raises(aspuzzle.UsageError, match="count"):
+        aspuzzle.generate_many("tents", count, size="6x6", seed=1)
+
+
+def test_diagnose_reads_a_board_given_as_text_like_hint() -> None:
+    from aspuzzle.explain import read_board
+
+    hitori = aspuzzle.load(ROOT / "examples" / "hitori" / "seed-6x6.txt")
+    solution = aspuzzle.solve(hitori).solutions[0]
+    text = hitori.puzzle.render(hitori.instance, None, ascii=True)
+    as_text = aspuzzle.diagnose(hitori, board=text)
+    as_board = aspuzzle.diagnose(hitori, board=read_board(hitori, text)[0])
+    assert as_text.text == as_board.text
+    assert solution is not None
+    with pytest.raises(aspuzzle.InputError):
+        aspuzzle.diagnose(hitori, board="xx")

@@ -347,6 +347,7 @@ def solve(loaded: Loaded, *, max_solutions: int = 2, config: SolveConfig | None 
     """
     if config is not None:
         config.checked()
+    loaded = as_loaded(loaded, "solve")
     opts = options or SolveOptions()
     puzzle, inst = loaded.puzzle, loaded.instance
 
@@ -379,6 +380,7 @@ def count(loaded: Loaded, *, limit: int = 0, config: SolveConfig | None = None,
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise UsageError(f"the limit of a count is a whole number, 0 or more (0: no limit), "
                          f"not {limit!r}")
+    loaded = as_loaded(loaded, "count")
     opts = options or SolveOptions()
     res: CountResult = Grounded(_solving_program(loaded, opts), config).count(limit)
     return Count(loaded.puzzle, res.count, res.exact, res.time_s)

@@ -32,6 +32,7 @@ from typing import Any
 import clingo
 
 from aspuzzle.engine import Grounded, Program, SolveConfig, Status
+from aspuzzle.errors import InputError
 
 __all__ = ["Clue", "ClueSolver", "Clues", "Diagnosis", "diagnose", "minimal_core"]
 
@@ -280,7 +281,8 @@ def diagnose(puzzle: Any, *, board: Any = None, config: SolveConfig | None = Non
              ) -> Diagnosis:
     """Diagnose a puzzle: no solution (a minimal set of clues that cannot all hold), several
     (two solutions, where they differ, and a verified repair), or unique; with ``board`` (a
-    player's board, :class:`aspuzzle.explain.Board`), also the first wrong mark on it.
+    player's board, :class:`aspuzzle.explain.Board` or its text as :func:`aspuzzle.hint` takes
+    it), also the first wrong mark on it.
 
     >>> import aspuzzle
     >>> d = aspuzzle.diagnose(aspuzzle.loads("  ? ?\\n? T T\\n? T .", type="tents"))
@@ -304,10 +306,14 @@ def diagnose(puzzle: Any, *, board: Any = None, config: SolveConfig | None = Non
     >>> [c.id for c in aspuzzle.diagnose(broken).core]
     ['clue 1', 'clue 3', 'clue 5', 'clue 6', 'clue 8']
     """
-    from aspuzzle.explain import _loaded
+    from aspuzzle.explain import _loaded, read_board
 
     start = time.perf_counter()
     loaded = _loaded(puzzle)
+    if isinstance(board, str):  # a player's board as text, as hint() and check() take it
+        board, problems, _ = read_board(loaded, board)
+        if problems:
+            raise InputError(f"the board has a broken link: {problems[0].text}")
     p = loaded.puzzle
     name = p.name
     clues: Clues = p.clues(loaded.instance)

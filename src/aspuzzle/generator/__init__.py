@@ -279,6 +279,8 @@ def generate_many(type_name: str, count: int, *, size: str | int | tuple[int, in
                   max_attempts: int = MAX_ATTEMPTS) -> Iterator[Generated]:
     """``count`` puzzles, made from seeds ``seed``, ``seed + 1``, ... in that order (the
     request is checked before the first is made)."""
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise UsageError(f"the count of puzzles is a whole number, 0 or more, not {count!r}")
     request = make_request(type_name, size=size, difficulty=difficulty, minimal=minimal,
                            adjacent=adjacent, vocabulary=vocabulary)
     first = random_seed() if seed is None else seed
