@@ -209,6 +209,8 @@ def test_build_after_grows_with_the_program() -> None:
 
 
 def test_hitori_nogoods_are_the_written_pairs() -> None:
+    from aspuzzle.engine import reuse
+
     # reuse.lp takes the numbers as nogoods on blacked/2 where encoding.lp reads pairs of
     # written/3 atoms: both unshaded, for equal numbers in a line; shaded, for a number alone
     # in its row and column
@@ -222,7 +224,13 @@ def test_hitori_nogoods_are_the_written_pairs() -> None:
         cells = [(r, c) for r in range(1, h + 1) for c in range(1, w + 1)]
         lit = {cell: k for k, cell in enumerate(cells, 1)}
         cell_of = {k: cell for cell, k in lit.items()}
-        got = [[(cell_of[abs(x)], x > 0) for x in nogood] for nogood in spec.nogoods(lit)]
+        got = []
+        for nogood in spec.nogoods(lit):
+            if isinstance(nogood, reuse.AtMostOne):  # of three or more: every two of them
+                got += [[(cell_of[abs(x)], x > 0) for x in two]
+                        for two in itertools.combinations(nogood.literals, 2)]
+            else:
+                got.append([(cell_of[abs(x)], x > 0) for x in nogood])
         pairs = {frozenset({(r1, c1), (r2, c2)}) for (r1, c1), (r2, c2)
                  in itertools.combinations(cells, 2)
                  if (r1 == r2 or c1 == c2) and grid[r1 - 1][c1 - 1] == grid[r2 - 1][c2 - 1]}

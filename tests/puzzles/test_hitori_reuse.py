@@ -3,6 +3,7 @@ nogoods): every verdict and answer is the one encoding.lp gives a puzzle grounde
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -185,18 +186,31 @@ def _reference_nogoods(grid: list[list[int]]) -> set[tuple[int, ...]]:
 @pytest.mark.parametrize("big", [False, True])
 def test_nogoods_as_the_rules_say(big: bool) -> None:
     """The pair nogoods of random grids, numbers met up to five times in a line, small or
-    large (above 1,000 they are looked up by rank), against the rules read plainly."""
+    large (above 1,000 they are looked up by rank), against the rules read plainly; a number
+    met three times or more in a line is one AtMostOne of its cells unshaded."""
     from aspuzzle.puzzles.hitori import _nogoods
 
     rng = random.Random(5)
+    groups = 0
     for _ in range(300):
         h, w = rng.randint(1, 9), rng.randint(1, 9)
         numbers = rng.sample(range(1, 20_000 if big else 10), rng.randint(1, 5))
         grid = [[rng.choice(numbers) for _ in range(w)] for _ in range(h)]
         table = {(r, c): r * 100 + c for r in range(1, h + 1) for c in range(1, w + 1)}
-        got = [tuple(sorted(n)) for n in _nogoods(grid)(table)]
+        got: list[tuple[int, ...]] = []
+        for n in _nogoods(grid)(table):
+            if isinstance(n, reuse.AtMostOne):
+                cells = [-x for x in n.literals]
+                assert len(cells) >= 3 and len({grid[x // 100 - 1][x % 100 - 1]
+                                                  for x in cells}) == 1
+                assert len({x // 100 for x in cells}) == 1 or len({x % 100 for x in cells}) == 1
+                got += [(-b, -a) for a, b in itertools.combinations(sorted(cells), 2)]
+                groups += 1
+            else:
+                got.append(tuple(sorted(n)))
         assert len(got) == len(set(got))
         assert set(got) == _reference_nogoods(grid), grid
+    assert groups > 100
 
 
 def test_large_numbers_same_as_fresh() -> None:

@@ -22,6 +22,8 @@ from aspuzzle.puzzles.hitori.model import (
 if TYPE_CHECKING:  # importlib.resources costs ~6 ms at start-up, for an annotation
     from importlib.resources.abc import Traversable
 
+    from aspuzzle.engine.reuse import AtMostOne
+
 __all__ = ["PUZZLE", "HitoriInstance", "HitoriPuzzle", "HitoriSolution"]
 
 _N = clingo.Number
@@ -175,10 +177,12 @@ class HitoriPuzzle:
 
 
 def _nogoods(grid: Sequence[Sequence[int]]) -> Callable[[Mapping[tuple[int, ...], int]],
-                                                          list[Sequence[int]]]:
+                                                          list[Sequence[int] | AtMostOne]]:
     """A puzzle's numbers as what must not hold, over the literals of its blacked/2 atoms on
     the shared program (reuse.lp): the rules of encoding.lp that read written/3. (Written for
     speed: on a 50x50 grid this runs on every solve, next to a 3 ms search.)"""
+    from aspuzzle.engine.reuse import AtMostOne
+
     h, w = len(grid), len(grid[0])
     top = max(map(max, grid))
     if top > _NUMBERS_LISTED:  # numbers by rank, to be looked up in a short list
@@ -187,20 +191,22 @@ def _nogoods(grid: Sequence[Sequence[int]]) -> Callable[[Mapping[tuple[int, ...]
         top = len(rank)
     unseen: list[int | None] = [None] * (top + 1)
 
-    def nogoods(blacked: Mapping[tuple[int, ...], int]) -> list[Sequence[int]]:
+    def nogoods(blacked: Mapping[tuple[int, ...], int]) -> list[Sequence[int] | AtMostOne]:
         unshaded, alone = _literals(blacked, h, w)
         paired = bytearray(h * w)  # the cells (row-major) in an equal pair
-        out: list[Sequence[int]] = []
+        out: list[Sequence[int] | AtMostOne] = []
         add = out.append
         # the same number twice in a row or column: never both unshaded. A line is walked
         # once, keeping where each number came first (-1 once it came twice, -2 three times
-        # or more: its cells so far are then listed in ``more``, looked up along the line
-        # at its third; on Tatham's grids few numbers come three times in a line, on other
-        # grids many, each often)
+        # or more). A number met three times or more is one rule, "at most one of its cells
+        # unshaded" (on other grids than Tatham's, numbers come many times in a line: a
+        # rule for each two of its cells would be most of the work); at its third, its pair
+        # is found in ``out`` and made the number's AtMostOne, whose list ``more`` holds
         lines = (*grid, *zip(*grid, strict=True))
         for line, cells in zip(lines, _lines(h, w), strict=True):
             first = unseen[:]
             more: dict[int, list[int]] = {}
+            start = len(out)
             for i, v in zip(cells, line, strict=True):
                 i0 = first[v]
                 if i0 is None:
@@ -211,14 +217,14 @@ def _nogoods(grid: Sequence[Sequence[int]]) -> Callable[[Mapping[tuple[int, ...]
                     first[v] = -1
                 else:
                     if i0 == -1:  # the cells of a line's range come in increasing order
-                        before = more[v] = [k for k, x in zip(cells, line, strict=True)
-                                            if x == v and k < i]
+                        k0, k1 = [k for k, x in zip(cells, line, strict=True)
+                                  if x == v and k < i]
+                        group = more[v] = [unshaded[k0], unshaded[k1]]
+                        out[out.index((group[0], group[1]), start)] = AtMostOne(group)
                         first[v] = -2
                     else:
-                        before = more[v]
-                    for k in before:
-                        add((unshaded[k], unshaded[i]))
-                    before.append(i)
+                        group = more[v]
+                    group.append(unshaded[i])
                     paired[i] = 1
         # a number alone in its row and column is never shaded
         out += compress(alone, paired.translate(_UNPAIRED))
