@@ -22,7 +22,7 @@ from aspuzzle.puzzles.hitori.model import (
 if TYPE_CHECKING:  # importlib.resources costs ~6 ms at start-up, for an annotation
     from importlib.resources.abc import Traversable
 
-    from aspuzzle.engine.reuse import AtMostOne
+    from aspuzzle.engine.reuse import Sorted
 
 __all__ = ["PUZZLE", "HitoriInstance", "HitoriPuzzle", "HitoriSolution"]
 
@@ -176,12 +176,11 @@ class HitoriPuzzle:
         return reasoning()
 
 
-def _nogoods(grid: Sequence[Sequence[int]]) -> Callable[[Mapping[tuple[int, ...], int]],
-                                                          list[Sequence[int] | AtMostOne]]:
+def _nogoods(grid: Sequence[Sequence[int]]) -> Callable[[Mapping[tuple[int, ...], int]], Sorted]:
     """A puzzle's numbers as what must not hold, over the literals of its blacked/2 atoms on
     the shared program (reuse.lp): the rules of encoding.lp that read written/3. (Written for
     speed: on a 50x50 grid this runs on every solve, next to a 3 ms search.)"""
-    from aspuzzle.engine.reuse import AtMostOne
+    from aspuzzle.engine.reuse import AtMostOne, Sorted
 
     h, w = len(grid), len(grid[0])
     top = max(map(max, grid))
@@ -191,22 +190,23 @@ def _nogoods(grid: Sequence[Sequence[int]]) -> Callable[[Mapping[tuple[int, ...]
         top = len(rank)
     unseen: list[int | None] = [None] * (top + 1)
 
-    def nogoods(blacked: Mapping[tuple[int, ...], int]) -> list[Sequence[int] | AtMostOne]:
-        unshaded, alone = _literals(blacked, h, w)
+    def nogoods(blacked: Mapping[tuple[int, ...], int]) -> Sorted:
+        unshaded, shaded = _literals(blacked, h, w)
         paired = bytearray(h * w)  # the cells (row-major) in an equal pair
-        out: list[Sequence[int] | AtMostOne] = []
-        add = out.append
+        pairs: list[tuple[int, int]] = []
+        add = pairs.append
+        groups: list[AtMostOne] = []
         # the same number twice in a row or column: never both unshaded. A line is walked
         # once, keeping where each number came first (-1 once it came twice, -2 three times
         # or more). A number met three times or more is one rule, "at most one of its cells
         # unshaded" (on other grids than Tatham's, numbers come many times in a line: a
         # rule for each two of its cells would be most of the work); at its third, its pair
-        # is found in ``out`` and made the number's AtMostOne, whose list ``more`` holds
+        # is taken out of ``pairs`` and its cells listed in ``more``
         lines = (*grid, *zip(*grid, strict=True))
         for line, cells in zip(lines, _lines(h, w), strict=True):
             first = unseen[:]
             more: dict[int, list[int]] = {}
-            start = len(out)
+            start = len(pairs)
             for i, v in zip(cells, line, strict=True):
                 i0 = first[v]
                 if i0 is None:
@@ -220,15 +220,15 @@ def _nogoods(grid: Sequence[Sequence[int]]) -> Callable[[Mapping[tuple[int, ...]
                         k0, k1 = [k for k, x in zip(cells, line, strict=True)
                                   if x == v and k < i]
                         group = more[v] = [unshaded[k0], unshaded[k1]]
-                        out[out.index((group[0], group[1]), start)] = AtMostOne(group)
+                        del pairs[pairs.index((group[0], group[1]), start)]
+                        groups.append(AtMostOne(group))
                         first[v] = -2
                     else:
                         group = more[v]
                     group.append(unshaded[i])
                     paired[i] = 1
         # a number alone in its row and column is never shaded
-        out += compress(alone, paired.translate(_UNPAIRED))
-        return out
+        return Sorted(pairs, [*compress(shaded, paired.translate(_UNPAIRED))], groups)
 
     return nogoods
 
@@ -246,24 +246,24 @@ def _lines(h: int, w: int) -> list[range]:
 _UNPAIRED = bytes([1]) + bytes(255)
 """For bytes.translate: 1 where a cell is in no pair."""
 
-_LITERALS: dict[int, tuple[Mapping[tuple[int, ...], int], list[int], list[tuple[int]]]] = {}
+_LITERALS: dict[int, tuple[Mapping[tuple[int, ...], int], list[int], list[int]]] = {}
 """By the identity of a shared program's table of blacked/2 literals: the table, then the
-literal "the cell is unshaded" and the nogood "the cell is shaded" of each cell, row-major
-(the same for every puzzle solved on that program: made once, not 2,500 look-ups a solve)."""
+literals "the cell is unshaded" and "the cell is shaded" of each cell, row-major (the same
+for every puzzle solved on that program: made once, not 2,500 look-ups a solve)."""
 _LITERALS_KEPT = 16
 
 
 def _literals(blacked: Mapping[tuple[int, ...], int], h: int,
-              w: int) -> tuple[list[int], list[tuple[int]]]:
+              w: int) -> tuple[list[int], list[int]]:
     found = _LITERALS.get(id(blacked))
     if found is not None and found[0] is blacked:
         return found[1], found[2]
     lits = [blacked[r, c] for r in range(1, h + 1) for c in range(1, w + 1)]
-    unshaded, alone = [-lit for lit in lits], [(lit,) for lit in lits]
+    unshaded = [-lit for lit in lits]
     if len(_LITERALS) >= _LITERALS_KEPT:
         _LITERALS.clear()
-    _LITERALS[id(blacked)] = (blacked, unshaded, alone)
-    return unshaded, alone
+    _LITERALS[id(blacked)] = (blacked, unshaded, lits)
+    return unshaded, lits
 
 
 _CELLS: dict[int, Cell] = {}
