@@ -210,7 +210,6 @@ def _draw(w: int, h: int, rng: random.Random, region: set[Cell], old: _Layout | 
                 elif name == "tent" and (r, c) in ring:
                     facts.append(f"kept_tent({r},{c}).\n")
     program = Program((lp_file(__package__ or "", "generate.lp"),), (), (),
-                      constants=(("height", str(h)), ("width", str(w))),
                       facts_text="".join(facts))
     # --trans-ext=no: the count of tents stays one constraint; clasp's default turns it into
     # rules with a helper atom per tent and count, 8000 on a 15x15, whose preparation took
