@@ -192,13 +192,17 @@ def _draw(w: int, h: int, rng: random.Random, region: set[Cell], old: _Layout | 
     # the facts as ASP text, as clingo writes them (a Symbol per fact, turned back into text,
     # cost a third of a 15x15 draw's grounding)
     facts = [f"tents({n}).\n"]
-    # one fact a cell: its rank, whether a tent is tried first, the tree tried first (on 15x15,
-    # four facts a cell took 3 ms to parse)
+    # one fact a cell: its rank, whether a tent is tried first, the side of the tree tried
+    # first (on 15x15, four facts a cell took 3 ms to parse); then the region's border
     for r, c in sorted(region):
         rank = rng.randrange(1, 100)
         want = 1 if rng.random() < _WANT else 0
         dr, dc = rng.choice(_SIDES)
-        facts.append(f"cell({r},{c},{rank},{want},{r + dr},{c + dc}).\n")
+        facts.append(f"cell({r},{c},{rank},{want},{dr},{dc}).\n")
+    for r, c in sorted(region):
+        for dr, dc in _SIDES:
+            if (r + dr, c + dc) not in region:
+                facts.append(f"edge({r},{c},{dr},{dc}).\n")
     if old is not None:
         # only the kept tents next to the region constrain it; the rest is merged back below
         facts.append("redraw.\n")
@@ -223,14 +227,11 @@ def _draw(w: int, h: int, rng: random.Random, region: set[Cell], old: _Layout | 
     tents: set[Cell] = set()
     trees: set[Cell] = set()
     pairs: set[Pair] = set()
-    for s in model:
-        a = [x.number for x in s.arguments]
-        if s.name == "layout_tent":
-            tents.add((a[0], a[1]))
-        elif s.name == "layout_tree":
-            trees.add((a[0], a[1]))
-        elif s.name == "layout_pair":
-            pairs.add(((a[0], a[1]), (a[2], a[3])))
+    for s in model:  # toward(R, C, DR, DC): a tent and the side of its tree
+        r, c, dr, dc = (x.number for x in s.arguments)
+        tents.add((r, c))
+        trees.add((r + dr, c + dc))
+        pairs.add(((r + dr, c + dc), (r, c)))
     if old is not None:
         tents = {t for t in tents if t in region} | {t for t in old.tents if t not in region}
         trees |= {t for t in old.trees if t not in region}
