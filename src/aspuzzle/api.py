@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from aspuzzle.engine import (
@@ -198,7 +197,7 @@ def _kind(value: object) -> str:
 
 
 def _ext(name: str | None) -> str:
-    return Path(name).suffix.lower() if name else ""
+    return os.path.splitext(name)[1].lower() if name else ""
 
 
 def detect(text: str, *, filename: str | None = None, type: str | None = None,

@@ -15,11 +15,11 @@ Nothing here prints; everything returns typed results.
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 import clingo
@@ -28,6 +28,7 @@ from aspuzzle.errors import InputError, UsageError
 
 if TYPE_CHECKING:  # importlib.resources costs ~6 ms at start-up, for an annotation
     from importlib.resources.abc import Traversable
+    from pathlib import Path
 
 __all__ = [
     "Answers",
@@ -137,12 +138,12 @@ _ENCODING_TEXT: dict[str, str] = {}
 """The package's own encoding files, read once per process: they do not change while it runs,
 and a small puzzle is solved in about the time it takes to open and read them. (Files given
 by a user, such as a teacher's rules, are read every time: they may be edited in between.)"""
-_PACKAGE_DIR = str(Path(__file__).resolve().parent.parent) + "/"
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.realpath(__file__))) + "/"
 
 
 def _encoding_text(enc: Traversable | Path) -> str:
     key = str(enc)
-    if not isinstance(enc, Path) or not key.startswith(_PACKAGE_DIR):
+    if not isinstance(enc, os.PathLike) or not key.startswith(_PACKAGE_DIR):
         return enc.read_text(encoding="utf-8")
     text = _ENCODING_TEXT.get(key)
     if text is None:
