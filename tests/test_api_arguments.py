@@ -115,3 +115,22 @@ def test_diagnose_reads_a_board_given_as_text_like_hint() -> None:
     assert solution is not None
     with pytest.raises(aspuzzle.InputError):
         aspuzzle.diagnose(hitori, board="xx")
+
+
+def test_the_command_line_takes_a_tier_in_any_case_as_the_library_does() -> None:
+    """``--tier`` (explain, hint, check-step) and ``generate --difficulty`` read a tier as
+    ``Tier.parse`` does; a word that is no tier is still a usage error (exit 2)."""
+    from tests.conftest import run_cli
+
+    shown = run_cli("explain", str(SEED), "--tier", "Direct")
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout == run_cli("explain", str(SEED), "--tier", "direct").stdout
+    made = run_cli("generate", "tents", "--size", "6x6", "--difficulty", "CASE", "--seed", "3")
+    assert made.returncode == 0, made.stderr
+    assert made.stdout == run_cli("generate", "tents", "--size", "6x6", "--difficulty", "case",
+                                  "--seed", "3").stdout
+    for args in (("explain", str(SEED), "--tier", "hard"),
+                 ("generate", "tents", "--size", "6x6", "--difficulty", "hard")):
+        bad = run_cli(*args)
+        assert bad.returncode == 2 and "Traceback" not in bad.stderr
+        assert len(bad.stderr.strip().splitlines()) == 1

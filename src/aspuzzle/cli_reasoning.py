@@ -403,6 +403,7 @@ def _common(sp: argparse.ArgumentParser, *, state_required: bool, many: bool = F
                     + (" (default: the marks of INPUT)" if state_required else ""))
     if tier:
         sp.add_argument("--tier", choices=[str(t) for t in Tier], default=str(Tier.NESTED),
+                        type=str.lower,  # in any case, as the library's Tier.parse
                         help="hardest reasoning allowed (default: nested)")
     sp.add_argument("--json", action="store_true",
                     help="print JSON" + (" (one line per input)" if many else ""))

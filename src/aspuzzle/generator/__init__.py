@@ -156,7 +156,7 @@ def make_request(type_name: str, *, size: str | int | tuple[int, int] | None = N
         tier = gen.tiers[0]
     else:
         try:
-            tier = Tier(str(difficulty))
+            tier = Tier(str(difficulty).strip().lower())  # any case, as Tier.parse takes
         except ValueError:
             raise UsageError(f"unknown difficulty {difficulty!r}; choose one of "
                              + ", ".join(str(t) for t in gen.tiers)) from None
