@@ -129,6 +129,8 @@ def read_input(path: str | os.PathLike[str]) -> str:
     ``MAX_INPUT_BYTES``; a FIFO that no program writes to reads as empty.
     """
     name = os.fsdecode(path)
+    if not name.strip():  # (an empty shell variable): say so, not "no such file" unnamed
+        raise InputError(f"{name!r} is neither a file name nor a puzzle: the argument is blank")
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except ValueError:

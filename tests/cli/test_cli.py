@@ -108,6 +108,8 @@ def test_bad_files_give_one_line_errors_and_exit_2(tmp_path: Path, content: byte
 @pytest.mark.parametrize("args, message", [
     (("solve", "no-such-file.txt"), "no such file"),
     (("solve", "no/such/file"), "no such file"),
+    (("solve", ""), "'' is neither a file name nor a puzzle"),
+    (("count", " "), "' ' is neither a file name nor a puzzle"),
     (("solve", SEED, "--type", "chess"), "unknown puzzle type 'chess'"),
     (("solve", SEED, "--from", "nonsense"), "unknown format 'nonsense'"),
     (("solve", SEED, "--timeout", "-1"), "--timeout must be a positive"),

@@ -131,6 +131,7 @@ def test_rules_lists_the_catalogue(cli: Any) -> None:
     (["check-step", SEED, "--rule", "Guessing", "--set", "1,3=grass"], "unknown rule"),
     (["check-step", SEED, "--rule", "Tent for Tree", "--link", "1,1-1,2"], "is not a tree"),
     (["hint", SEED, "--state", "/no/such/board.txt"], "no such file"),
+    (["check", SEED, "--state", ""], "'' is neither a file name nor a puzzle"),
     (["explain", "/no/such/puzzle.txt"], "no such file"),
     (["hint", str(EXAMPLES / "tents" / "seed-6x6.lp")], "give the player's board with --state"),
 ])
