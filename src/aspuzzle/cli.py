@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from aspuzzle import api
     from aspuzzle.engine import SolveConfig
-    from aspuzzle.puzzles import SolveOptions
+    from aspuzzle.puzzles import Puzzle, SolveOptions
 
 EXIT_OK, EXIT_NONE, EXIT_BAD_INPUT, EXIT_TIMEOUT = 0, 1, 2, 3
 
@@ -509,12 +509,25 @@ def _emit_picture(mode: str, loaded: api.Loaded, solution: Any, output: str | No
         sys.stdout.buffer.flush()
 
 
-def _writer(loaded: api.Loaded, fmt: str | None,
-            need_solution: bool = False) -> Callable[[Any, Any], str]:
+def format_of_file(p: Puzzle, path: str | None) -> str | None:
+    """The one format ``p`` can be written in that a file named ``path`` has by its extension
+    (``-o puzzle.xml``: legup), so that ``--to`` may be left out; None if no format or more
+    than one claims that extension."""
+    if not path:
+        return None
+    ext = os.path.splitext(path)[1].lower()
+    found = [f.name for f in p.formats.values() if f.write is not None and ext in f.extensions]
+    return found[0] if len(found) == 1 else None
+
+
+def _writer(loaded: api.Loaded, fmt: str | None, need_solution: bool = False,
+            output: str | None = None) -> Callable[[Any, Any], str]:
     p = loaded.puzzle
     writable = [f for f in p.formats.values() if f.write is not None
                 and (f.carries_solution or not need_solution)]
     names = ", ".join(f.name for f in writable)
+    if fmt is None:
+        fmt = format_of_file(p, output)
     if fmt is None:
         raise UsageError(f"--to is required; {p.name} can be written as: {names}")
     f = p.formats.get(fmt)
@@ -561,10 +574,11 @@ def cmd_convert(args: argparse.Namespace) -> int:
         raise UsageError("-o/--output takes one input")
 
     def handle(arg: str, loaded: api.Loaded) -> tuple[int, Record | None]:
-        write = _writer(loaded, args.to)
+        to = args.to or format_of_file(loaded.puzzle, args.output)
+        write = _writer(loaded, to)
         text = write(loaded.instance, None)
         text = text if text.endswith("\n") else text + "\n"
-        record: Record = {"type": loaded.puzzle.name, "from": loaded.format, "to": args.to}
+        record: Record = {"type": loaded.puzzle.name, "from": loaded.format, "to": to}
         if args.output:
             from pathlib import Path
 
@@ -687,7 +701,9 @@ def _add_render(sub: Any, help_line: str) -> None:
 def _add_convert(sub: Any, help_line: str) -> None:
     sp = sub.add_parser("convert", help=help_line)
     _inputs(sp)
-    sp.add_argument("--to", metavar="FORMAT", help="output format (omit to list the choices)")
+    sp.add_argument("--to", metavar="FORMAT",
+                    help="output format (default: the one the extension of -o FILE names; "
+                         "omit both to list the choices)")
     sp.add_argument("-o", "--output", metavar="FILE", help="write to FILE (atomically)")
     sp.add_argument("--json", action="store_true",
                     help="one JSON record per input, the converted text in 'text'")

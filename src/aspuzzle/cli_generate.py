@@ -54,6 +54,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
     cli = _cli()
     if args.count < 1:
         raise UsageError("--count must be at least 1")
+    if args.to is None and args.output and not args.json:
+        # -o puzzles.xml: the format that file extension names, as convert does
+        from aspuzzle.puzzles import get_puzzle
+
+        args.to = cli.format_of_file(get_puzzle(args.type), args.output)
     request = generator.make_request(args.type, size=args.size, difficulty=args.difficulty,
                                      minimal=args.minimal, adjacent=args.adjacent,
                                      vocabulary=_vocabulary(args.categories),
@@ -200,8 +205,9 @@ def register(sub: Any) -> None:
     sp.add_argument("--categories", metavar="FILE",
                     help="logicgrid: categories and values to draw from (see the README)")
     sp.add_argument("--to", metavar="FORMAT",
-                    help="output format (default: a game ID or URL if the type has one that "
-                         "holds the puzzle, else text)")
+                    help="output format (default: the one the extension of -o FILE names, "
+                         "else a game ID or URL if the type has one that holds the puzzle, "
+                         "else text)")
     sp.add_argument("--json", action="store_true",
                     help="JSON Lines: type, format, puzzle, solution, tier, score, rules, seed")
     sp.add_argument("-o", "--output", metavar="FILE",

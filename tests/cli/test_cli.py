@@ -158,6 +158,40 @@ def test_convert_lists_formats_and_writes_atomically(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == [out]
 
 
+@pytest.mark.parametrize("name, fmt", [("seed.xml", "legup"), ("seed.LP", "facts"),
+                                       ("seed.asp", "facts"), ("seed.txt", "text")])
+def test_convert_without_to_writes_the_format_the_output_extension_names(
+        tmp_path: Path, name: str, fmt: str) -> None:
+    out, named = tmp_path / name, tmp_path / f"named-{name}"
+    r = run_cli("convert", SEED, "-o", str(out), "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["to"] == fmt
+    assert run_cli("convert", SEED, "--to", fmt, "-o", str(named)).returncode == 0
+    assert out.read_bytes() == named.read_bytes()
+
+
+@pytest.mark.parametrize("name", ["seed.dat", "seed", "seed.svg"])
+def test_convert_to_a_file_whose_extension_names_no_format_still_asks_for_to(
+        tmp_path: Path, name: str) -> None:
+    r = run_cli("convert", SEED, "-o", str(tmp_path / name))
+    assert r.returncode == 2 and "--to is required" in r.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_generate_without_to_writes_the_format_the_output_extension_names(
+        tmp_path: Path) -> None:
+    for ptype, name, fmt in (("hitori", "h.txt", "text"), ("tents", "t.xml", "legup"),
+                             ("logicgrid", "z.txt", "zebralogic"),
+                             ("logicgrid", "z.logic", "text")):
+        out, named = tmp_path / name, tmp_path / f"named-{name}"
+        args = ("generate", ptype, "--size", "3x3" if ptype == "logicgrid" else "6x6",
+                "--seed", "2")
+        r = run_cli(*args, "-o", str(out))
+        assert r.returncode == 0, r.stderr
+        assert run_cli(*args, "--to", fmt, "-o", str(named)).returncode == 0
+        assert out.read_bytes() == named.read_bytes(), name
+
+
 def test_solve_to_format_prints_the_solution() -> None:
     r = run_cli("solve", SEED, "--to", "text")
     assert r.returncode == 0
