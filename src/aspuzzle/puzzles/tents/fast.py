@@ -15,7 +15,7 @@ looked at again, so a probe costs in proportion to what it changes.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -73,9 +73,18 @@ class _Known:
     rounds: int
     cells: int
     lines: int
+    seen: tuple[_Seen, ...]
+    """What the line rules read of each line they looked at (the lines of ``lines``)."""
     changed: tuple[tuple[Cell, str], ...] = ()
     """The cells it set, in order, with their values (a board it did not kill)."""
     links: tuple[Link, ...] = ()
+
+
+_Seen = tuple[int, int, int, int, int]
+"""A line as a round of the line rules read it: the line, its tents, its unknown cells, its
+room (a mask) and its unknown cells (a mask)."""
+_Footprint = tuple[int, int, tuple[_Seen, ...]]
+"""The cells read, the lines read (bit masks) and what was read of each line."""
 
 
 @dataclass
@@ -319,8 +328,11 @@ class FastBoard:
         val = s.val
         lines, cells, trees, tents = s.lines, s.cells, s.trees, s.tents
         s.lines, s.cells, s.trees, s.tents = set(), set(), set(), set()
+        line_tents, line_unknown, room_mask, unknown_mask = \
+            s.line_tents, s.line_unknown, s.room_mask, s.unknown_mask
         for li in sorted(lines):
-            self._line(s, li, out)
+            self._line(li, line_tents[li], line_unknown[li], room_mask[li], unknown_mask[li],
+                       out)
         for t in sorted(trees):
             if val[t] != TREE or t in s.tree_link:
                 continue
@@ -354,12 +366,14 @@ class FastBoard:
                 out.set(i, GRASS)
         return out
 
-    def _line(self, s: _State, li: int, out: Round) -> None:
+    def _line(self, li: int, tents: int, unknown: int, room: int, unknown_mask: int,
+              out: Round) -> None:
+        """The line rules on line ``li`` with these tents, unknown cells, room (a mask) and
+        unknown cells (a mask): only these are read (see :meth:`_memo_for`)."""
         clue = self.clue[li]
         if clue is None:
             return
-        need = clue - s.line_tents[li]
-        unknown = s.line_unknown[li]
+        need = clue - tents
         key = ("row", li + 1) if li < self.h else ("column", li - self.h + 1)
         if need < 0:
             out.contradictions.append(("too_many_tents", key))
@@ -368,7 +382,7 @@ class FastBoard:
         if need == 0 or (need > 0 and need == unknown):
             value = GRASS if need == 0 else TENT
             cells = self.line_cells[li]
-            m = s.unknown_mask[li]
+            m = unknown_mask
             while m:  # the unknown cells, in line order
                 low = m & -m
                 out.set(cells[low.bit_length() - 1], value)
@@ -378,7 +392,6 @@ class FastBoard:
         if need > unknown:  # the room is never more than the unknown cells
             out.contradictions.append(("no_room_for_tents", key))
             return
-        room = s.room_mask[li]
         packing = self._packings.get(room)
         if packing is None:
             packing = self._packings[room] = _packing(room)
@@ -387,7 +400,7 @@ class FastBoard:
             out.contradictions.append(("no_room_for_tents", key))
         elif need == packed and not even_run:
             cells = self.line_cells[li]
-            m = s.unknown_mask[li]
+            m = unknown_mask
             while m:
                 low = m & -m
                 out.set(cells[low.bit_length() - 1], TENT if low & chosen else GRASS)
@@ -424,7 +437,7 @@ class FastBoard:
         got = self._within(board, tuple(sets), tuple(links), rounds)
         return None if got is None else self._probe_of(board, got)
 
-    def _known(self, s: _State, rounds: int, footprint: tuple[int, int]) -> _Known:
+    def _known(self, s: _State, rounds: int, footprint: _Footprint) -> _Known:
         """A probe's answer as kept: the cells and links it set, by name."""
         return _Known(s.dead, rounds, *footprint, tuple(
             (self.cell_of[i], _NAME[s.val[i]]) for i in s.changed), tuple(
@@ -475,36 +488,96 @@ class FastBoard:
         new_cells, new_links = grown if grown is not None else (
             board.cells.items() - old.cells.items(), board.links - old.links)
         # what differs between the states loaded from the two boards (see _State): a new mark
-        # changes its cell and the counts of its lines, a new tent the room of the lines of
-        # its neighbours, a new link its tree and tent and the trees' count of its neighbours
-        index, lines_of, n8 = self.index, self.lines_of, self.n8
-        cells = lines = 0
+        # changes its cell and the counts and masks of its lines, a new tent the room of the
+        # lines of its neighbours, a new link its tree and tent and the trees' count of its
+        # neighbours
+        index, lines_of, bits_of, n8 = self.index, self.lines_of, self.bits_of, self.n8
+        cells = 0
+        marked: dict[int, int] = {}  # per line: its cells marked (a mask)
+        tents: dict[int, int] = {}  # per line: how many tents were marked
+        blocked: dict[int, int] = {}  # per line: its cells next to a tent marked (a mask)
         for cell, v in new_cells:
             i = index[cell]
             cells |= 1 << i
             row, col = lines_of[i]
-            lines |= (1 << row) | (1 << col)
+            in_row, in_col = bits_of[i]
+            marked[row] = marked.get(row, 0) | in_row
+            marked[col] = marked.get(col, 0) | in_col
             if v == "tent":
+                tents[row] = tents.get(row, 0) + 1
+                tents[col] = tents.get(col, 0) + 1
                 for j in n8[i]:
                     row, col = lines_of[j]
-                    lines |= (1 << row) | (1 << col)
+                    in_row, in_col = bits_of[j]
+                    blocked[row] = blocked.get(row, 0) | in_row
+                    blocked[col] = blocked.get(col, 0) | in_col
         for tree, tent in new_links:
             t = index[tree]
             cells |= self.m4[t] | (1 << index[tent])
+        lines = 0
+        for li in (*marked, *blocked):
+            lines |= 1 << li
         memo.board = board
         for table in (memo.probes, memo.unfinished):
-            for key in [k for k, known in table.items()
-                        if known.cells & cells or known.lines & lines]:
-                del table[key]
+            for key, known in list(table.items()):
+                if known.cells & cells:
+                    del table[key]
+                elif known.lines & lines:
+                    # a run that read a line the new marks change: kept if the line rules say
+                    # what they said every time they read it (as the line reads now: the
+                    # marks are not among what the run set, which is within its cells)
+                    seen = self._reseen(known.seen, lines, marked, tents, blocked)
+                    if seen is None:
+                        del table[key]
+                    else:
+                        table[key] = replace(known, seen=seen)
         return memo
 
+    def _reseen(self, seen: tuple[_Seen, ...], lines: int, marked: dict[int, int],
+                tents: dict[int, int], blocked: dict[int, int]) -> tuple[_Seen, ...] | None:
+        """What a run read of its lines (``seen``) as it reads on a board that marks more
+        cells (``marked``, ``tents`` and ``blocked`` per line: see :meth:`_memo_for`) outside
+        the run's cells; None if the line rules say something else there than they said."""
+        out = []
+        for ob in seen:
+            li, t, u, room, um = ob
+            if not lines >> li & 1:
+                out.append(ob)
+                continue
+            m = marked.get(li, 0) & um
+            new = (li, t + tents.get(li, 0), u - m.bit_count(), room & ~m & ~blocked.get(li, 0),
+                   um & ~m)
+            if new != ob and self._says(*ob) != self._says(*new):
+                return None
+            out.append(new)
+        return tuple(out)
+
+    def _says(self, li: int, tents: int, unknown: int, room: int, unknown_mask: int
+              ) -> tuple[Any, ...]:
+        """What the line rules say on line ``li`` as read so (see :meth:`_line`): the cells
+        they set in order with their values, the contradictions, whether they conflict."""
+        clue = self.clue[li]
+        if clue is not None:
+            need = clue - tents
+            if 0 < need < unknown:  # the usual line: nothing, if the tents fit loosely
+                packing = self._packings.get(room)
+                if packing is None:
+                    packing = self._packings[room] = _packing(room)
+                if need < packing[0] or (need == packing[0] and packing[1]):
+                    return ()
+        out = Round()
+        self._line(li, tents, unknown, room, unknown_mask, out)
+        return (tuple(out.sets.items()), tuple(out.contradictions), out.conflict)
+
     def _follow(self, board: Board, sets: tuple[tuple[Cell, str], ...], links: tuple[Link, ...],
-                limit: int | None) -> tuple[_State, int, tuple[int, int], bool]:
+                limit: int | None) -> tuple[_State, int, _Footprint, bool]:
         """The state after the rules ran from the assumption until nothing changes, it dies,
         or ``limit`` rounds; the rounds run; the footprint of the run: the cells and the
         lines (bit masks) whose state it read, so that on a board that differs from this one
-        elsewhere the run goes exactly the same way; and whether the run ended (it died or
-        nothing changes any more) rather than stopped at ``limit``."""
+        elsewhere the run goes exactly the same way, with what the line rules read of each
+        line (so that a board that differs in a line only where the line rules would still
+        say the same keeps the run too: see :meth:`_memo_for`); and whether the run ended (it
+        died or nothing changes any more) rather than stopped at ``limit``."""
         s = self.load(board)
         index, m4, m8 = self.index, self.m4, self.m8
         read = 0  # cells: the assumption's, with the neighbours a tent makes it look at
@@ -521,11 +594,18 @@ class FastBoard:
         trees: set[int] = set()
         tents: set[int] = set()
         cells: set[int] = set()
+        seen: set[_Seen] = set()
+        clue = self.clue
         while not s.dead and (s.lines or s.cells or s.trees or s.tents) \
                 and (limit is None or rounds < limit):
             # what the round looks at: whole lines, a tree with its neighbours, a tent with
-            # its 8 neighbours, a cell and its count of unlinked trees around
-            lines |= s.lines
+            # its 8 neighbours, a cell and its count of unlinked trees around (a line without
+            # a clue is not looked at)
+            for li in s.lines:
+                if clue[li] is not None:
+                    lines.add(li)
+                    seen.add((li, s.line_tents[li], s.line_unknown[li], s.room_mask[li],
+                              s.unknown_mask[li]))
             trees |= s.trees
             tents |= s.tents
             cells |= s.cells
@@ -551,7 +631,7 @@ class FastBoard:
         for li in lines:
             line_mask |= 1 << li
         finished = s.dead or not (s.lines or s.cells or s.trees or s.tents)
-        return s, rounds, (read, line_mask), finished
+        return s, rounds, (read, line_mask, tuple(seen)), finished
 
     def fires(self, board: Board) -> bool:
         """Does some contradiction rule fire on the board? (What a round finds, checked alone:
