@@ -16,6 +16,7 @@ against the game rules, and probes a hypothetical board cheaply. The engine does
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -420,7 +421,11 @@ def _search(reasoner: Reasoner, board: Board, ev: Evaluation, depth: int, *,
     and the search stops. So the best is the first case of two branches, if any, whose first
     branch dies in that fewest rounds; a reasoner that can tell that more cheaply than by
     probing to the end (``reasoner.dies_within(board, sets, links, rounds)``) has it looked for
-    first.
+    first (or asked at once, for the first branches of every case of two: ``reasoner.
+    first_dies_within(board, [(sets, links), ...], rounds)``, the index of the first that dies
+    so, or None). If there is none, every case of two branches costs one more at least (its first
+    branch dies later, or it survives and the second is probed too): a case of two branches
+    that costs that much is then the best, and the search stops there too.
 
     Once a best case is known, a case whose branches cost as much is not chosen: a reasoner
     that can probe a branch only up to a number of rounds (``reasoner.probe_within(board, sets,
@@ -431,24 +436,33 @@ def _search(reasoner: Reasoner, board: Board, ev: Evaluation, depth: int, *,
     cases = sorted((c for c in reasoner.cases(ev) if rule_id is None or c.rule_id == rule_id),
                    key=lambda c: len(c.branches))
     floor = getattr(reasoner, "min_probe_rounds", 0) + 1
+    least = floor
+    """The least a case of two branches may cost."""
     dies_within = getattr(reasoner, "dies_within", None)
     probe_within = getattr(reasoner, "probe_within", None)
     if dies_within is not None and wanted is None:
-        for case in cases:
-            if len(case.branches) != 2:
-                break
-            i = _order(hint, case)[0]
+        least = floor + 1  # unless the first branch of one dies in the fewest rounds
+        twos = [(case, _order(hint, case)[0]) for case in
+                itertools.takewhile(lambda c: len(c.branches) == 2, cases)]
+        first_dies = getattr(reasoner, "first_dies_within", None)
+        if first_dies is not None:
+            k = first_dies(board, [case.branches[i][1:] for case, i in twos], floor - 1)
+        else:
+            k = next((k for k, (case, i) in enumerate(twos)
+                      if dies_within(board, *case.branches[i][1:], floor - 1)), None)
+        if k is not None:
+            case, i = twos[k]
             _, s, lk = case.branches[i]
-            if dies_within(board, s, lk, floor - 1):
-                p = _deep_probe(reasoner, board, s, lk, depth - 1)
-                if p.dead and p.rounds + 1 == floor:
-                    return _Trial(case, tuple(p if j == i else None for j in range(2)), floor)
-                break  # the reasoner misjudged: search in full
+            p = _deep_probe(reasoner, board, s, lk, depth - 1)
+            if p.dead and p.rounds + 1 == floor:
+                return _Trial(case, tuple(p if j == i else None for j in range(2)), floor)
+            least = floor  # the reasoner misjudged: search in full
     best: _Trial | None = None
     for case in cases:
         check_time()
         n = len(case.branches)
-        if best is not None and (n > len(best.case.branches) or (n >= 2 and best.cost <= floor)):
+        if best is not None and (n > len(best.case.branches) or (
+                n >= 2 and best.cost <= (least if n == 2 else floor))):
             break
         order = _order(hint, case)
         probes: list[Probe | None] = [None] * n

@@ -14,8 +14,8 @@ looked at again, so a probe costs in proportion to what it changes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -64,7 +64,7 @@ class Round:
             self.all_links.add((t, x))
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Known:
     """What a probe found, and its footprint: the cells and lines (bit masks) whose state it
     read (see :meth:`FastBoard._follow`)."""
@@ -74,7 +74,8 @@ class _Known:
     cells: int
     lines: int
     seen: tuple[_Seen, ...]
-    """What the line rules read of each line they looked at (the lines of ``lines``)."""
+    """What the line rules read of each line they looked at (the lines of ``lines``), as
+    they read on the memo's board (updated when a new board keeps the answer)."""
     changed: tuple[tuple[Cell, str], ...] = ()
     """The cells it set, in order, with their values (a board it did not kill)."""
     links: tuple[Link, ...] = ()
@@ -454,6 +455,26 @@ class FastBoard:
         got = self._within(board, tuple(sets), tuple(links), rounds)
         return got is not None and got.dead
 
+    def first_dies_within(self, board: Board, assumptions: Sequence[tuple[
+            tuple[tuple[Cell, str], ...], tuple[Link, ...]]], rounds: int) -> int | None:
+        """The index of the first assumption that :meth:`dies_within` ``rounds`` rounds, if
+        any (asked at once: the case search asks it of hundreds on each board, most of them
+        answered by the memo)."""
+        memo = self._memo_for(board)
+        probes, unfinished = memo.probes, memo.unfinished
+        for k, key in enumerate(assumptions):
+            got = probes.get(key)
+            if got is None:
+                longer = unfinished.get(key)
+                if longer is not None and longer.rounds >= rounds:
+                    continue
+                got = self._within(board, *key, rounds)
+                if got is not None and got.dead:
+                    return k
+            elif got.dead and got.rounds <= rounds:
+                return k
+        return None
+
     def _within(self, board: Board, sets: tuple[tuple[Cell, str], ...], links: tuple[Link, ...],
                 rounds: int) -> _Known | None:
         """The probe's answer if it takes at most ``rounds`` rounds, else None; a run stopped
@@ -515,8 +536,10 @@ class FastBoard:
             t = index[tree]
             cells |= self.m4[t] | (1 << index[tent])
         lines = 0
-        for li in (*marked, *blocked):
+        delta: dict[int, tuple[int, int, int]] = {}
+        for li in {*marked, *blocked}:
             lines |= 1 << li
+            delta[li] = (tents.get(li, 0), marked.get(li, 0), blocked.get(li, 0))
         memo.board = board
         for table in (memo.probes, memo.unfinished):
             for key, known in list(table.items()):
@@ -526,27 +549,29 @@ class FastBoard:
                     # a run that read a line the new marks change: kept if the line rules say
                     # what they said every time they read it (as the line reads now: the
                     # marks are not among what the run set, which is within its cells)
-                    seen = self._reseen(known.seen, lines, marked, tents, blocked)
+                    seen = self._reseen(known.seen, delta)
                     if seen is None:
                         del table[key]
                     else:
-                        table[key] = replace(known, seen=seen)
+                        known.seen = seen
         return memo
 
-    def _reseen(self, seen: tuple[_Seen, ...], lines: int, marked: dict[int, int],
-                tents: dict[int, int], blocked: dict[int, int]) -> tuple[_Seen, ...] | None:
+    def _reseen(self, seen: tuple[_Seen, ...], delta: dict[int, tuple[int, int, int]]
+                ) -> tuple[_Seen, ...] | None:
         """What a run read of its lines (``seen``) as it reads on a board that marks more
-        cells (``marked``, ``tents`` and ``blocked`` per line: see :meth:`_memo_for`) outside
-        the run's cells; None if the line rules say something else there than they said."""
+        cells outside the run's cells (``delta``, per line: the tents marked, the cells marked
+        and the cells next to a tent marked, as masks: see :meth:`_memo_for`); None if the
+        line rules say something else there than they said."""
         out = []
         for ob in seen:
-            li, t, u, room, um = ob
-            if not lines >> li & 1:
+            d = delta.get(ob[0])
+            if d is None:
                 out.append(ob)
                 continue
-            m = marked.get(li, 0) & um
-            new = (li, t + tents.get(li, 0), u - m.bit_count(), room & ~m & ~blocked.get(li, 0),
-                   um & ~m)
+            li, t, u, room, um = ob
+            tents, marked, blocked = d
+            m = marked & um
+            new = (li, t + tents, u - m.bit_count(), room & ~m & ~blocked, um & ~m)
             if new != ob and self._says(*ob) != self._says(*new):
                 return None
             out.append(new)
