@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -119,13 +119,46 @@ class Case:
     """(label, cells set, links made) per branch."""
 
 
-@dataclass(frozen=True)
 class Probe:
-    """What cheap propagation from a hypothetical board found."""
+    """What cheap propagation from a hypothetical board found: whether the board died, the
+    board it reached and how many rounds it took. (Immutable.)"""
 
-    dead: bool
-    board: Board
-    rounds: int
+    __slots__ = ("_board", "_make", "dead", "rounds")
+
+    def __init__(self, dead: bool, board: Board, rounds: int) -> None:
+        self.dead = dead
+        self._board: Board | None = board
+        self._make: Callable[[], Board] | None = None
+        self.rounds = rounds
+
+    @classmethod
+    def lazy(cls, dead: bool, make: Callable[[], Board], rounds: int) -> Probe:
+        """A probe whose board is made by ``make`` when first asked for (the case search
+        looks at the boards of few of the probes it makes: those of a split it may choose whose
+        branches all survive, to merge them)."""
+        p = cls.__new__(cls)
+        p.dead, p._board, p._make, p.rounds = dead, None, make, rounds
+        return p
+
+    @property
+    def board(self) -> Board:
+        board = self._board
+        if board is None:
+            assert self._make is not None
+            board = self._board = self._make()
+            self._make = None
+        return board
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Probe):
+            return NotImplemented
+        return (self.dead, self.rounds, self.board) == (other.dead, other.rounds, other.board)
+
+    def __hash__(self) -> int:
+        return hash((self.dead, self.rounds, self.board))
+
+    def __repr__(self) -> str:
+        return f"Probe(dead={self.dead!r}, board={self.board!r}, rounds={self.rounds!r})"
 
 
 class Reasoner(Protocol):
@@ -391,16 +424,33 @@ def _agrees(hint: Board | None, branch: tuple[str, Sets, tuple[Link, ...]]) -> b
     return not links or all(lk in hint.links for lk in links)
 
 
-def _order(hint: Board | None, case: Case) -> list[int]:
+_ORDERS: tuple[Board | None, dict[int, tuple[Case, Sequence[int]]]] = (None, {})
+"""The orders of the cases' branches (by the case's id, with the case) for one hint: the
+searches of an explanation share its solution and most of their cases."""
+
+
+def _order(hint: Board | None, case: Case) -> Sequence[int]:
     """The branches of a case in the order they are probed: those that disagree with the
     solution (when it is known) first, else in their order."""
+    global _ORDERS
     branches = case.branches
     if hint is None:
-        return list(range(len(branches)))
+        return range(len(branches))
+    known, orders = _ORDERS
+    if known is not hint:
+        orders = {}
+        _ORDERS = (hint, orders)
+    got = orders.get(id(case))
+    if got is not None and got[0] is case:
+        return got[1]
+    order: Sequence[int]
     if len(branches) == 2:  # (as sorted by _agrees, without the sort: most cases have two)
-        return [1, 0] if _agrees(hint, branches[0]) and not _agrees(hint, branches[1]) \
-            else [0, 1]
-    return sorted(range(len(branches)), key=lambda i: _agrees(hint, branches[i]))
+        order = (1, 0) if _agrees(hint, branches[0]) and not _agrees(hint, branches[1]) \
+            else (0, 1)
+    else:
+        order = tuple(sorted(range(len(branches)), key=lambda i: _agrees(hint, branches[i])))
+    orders[id(case)] = (case, order)
+    return order
 
 
 def _search(reasoner: Reasoner, board: Board, ev: Evaluation, depth: int, *,

@@ -447,7 +447,7 @@ class FastBoard:
     def _probe_of(self, board: Board, got: _Known) -> Probe:
         if got.dead:
             return Probe(True, board, got.rounds)
-        return Probe(False, board.with_(got.changed, got.links), got.rounds)
+        return Probe.lazy(False, lambda: board.with_(got.changed, got.links), got.rounds)
 
     def dies_within(self, board: Board, sets: Iterable[tuple[Cell, str]],
                     links: Iterable[Link], rounds: int) -> bool:
