@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # importlib.resources costs ~6 ms at start-up, for an annotat
 
 __all__ = [
     "Answers",
+    "AtomLiterals",
     "CountResult",
     "Grounded",
     "Program",
@@ -433,3 +434,60 @@ def solve(program: Program, max_answers: int = 2, config: SolveConfig | None = N
 def count(program: Program, limit: int = 0, config: SolveConfig | None = None) -> CountResult:
     """Ground and count distinct answers (projected), up to ``limit`` (0 = no limit)."""
     return Grounded(program, config).count(limit)
+
+
+class AtomLiterals:
+    """The solver literals of a control's ground atoms, looked up one symbol at a time through
+    clingo's C functions directly, as ``ctl.symbolic_atoms[atom]`` with ``.literal`` and
+    ``.is_external`` would answer, without the wrapper's objects: that costs four C calls, each
+    with a new output cell, and a SymbolicAtom (some 10 us a look-up; the Tents reasoner looks
+    up a thousand or more external literals a puzzle, in every program it grounds). Where this
+    clingo does not expose its C functions (``clingo._internal``), through the wrapper."""
+
+    def __init__(self, ctl: clingo.Control) -> None:
+        self._ctl = ctl
+        self._c: Any = None
+        try:
+            from clingo._internal import _ffi, _lib  # type: ignore[attr-defined]
+
+            out = _ffi.new("clingo_symbolic_atoms_t**")
+            if not _lib.clingo_control_symbolic_atoms(ctl._rep, out):
+                _raise_c_error()
+            rep = out[0]
+            self._c = (_lib.clingo_symbolic_atoms_find, _lib.clingo_symbolic_atoms_is_valid,
+                       _lib.clingo_symbolic_atoms_is_external, _lib.clingo_symbolic_atoms_literal,
+                       rep, _ffi.new("clingo_symbolic_atom_iterator_t*"), _ffi.new("bool*"),
+                       _ffi.new("clingo_literal_t*"))
+        except (ImportError, AttributeError):
+            self._c = None
+
+    def literal(self, atom: clingo.Symbol, *, external: bool = False) -> int | None:
+        """The atom's solver literal; None if the program has no such atom (or, with
+        ``external``, if the atom is not an external of the program)."""
+        c = self._c
+        if c is None:
+            sa = self._ctl.symbolic_atoms[atom]
+            if sa is None or (external and not sa.is_external):
+                return None
+            return sa.literal
+        find, is_valid, is_external, literal, rep, it, flag, lit = c
+        if not (find(rep, atom._rep, it) and is_valid(rep, it[0], flag)):
+            _raise_c_error()
+        if not flag[0]:
+            return None
+        if external:
+            if not is_external(rep, it[0], flag):
+                _raise_c_error()
+            if not flag[0]:
+                return None
+        if not literal(rep, it[0], lit):
+            _raise_c_error()
+        return int(lit[0])
+
+
+def _raise_c_error() -> None:
+    """The error of the clingo C call that just failed, raised as clingo's wrapper raises it."""
+    from clingo._internal import _handle_error
+
+    _handle_error(False)
+    raise RuntimeError("a clingo C call failed")
