@@ -7,7 +7,11 @@ library's own solve time, and what ``--jobs`` gives (issue 11, part 3).
 The puzzles are the shared corpus' Tatham IDs (Hitori, Futoshiki, Tents), each written to a file
 of its own with its type as a prefix. For each run it prints, as medians over ``--repeat`` runs:
 
-* ``lib``: in one process, ``aspuzzle.load`` + ``aspuzzle.solve`` of every file, summed;
+* ``lib``: ``aspuzzle.load`` + ``aspuzzle.solve`` of every file, summed, in a fresh process
+  after its imports: what a script calling the library over these files pays, its first
+  grounding of each type and size included (the CLI pays those too);
+* ``lib, warm``: the same files again in the process that has solved them all once (shared
+  programs grounded, caches full): shown for comparison, not subtracted;
 * ``start``: ``aspuzzle solve`` of one small file (Python, imports, one tiny solve);
 * ``cli --jobs 1`` and ``cli`` (the default ``--jobs``) on all the files, ``--json`` to a pipe;
 * the CLI's overhead per puzzle: (cli - start - lib) / count.
@@ -50,13 +54,25 @@ Timing = tuple[float, float]
 """(wall s, cpu s): on a busy machine the CPU time is the steadier figure."""
 
 
-def lib_time(paths: list[str]) -> Timing:
-    import aspuzzle
-
+_LIB = """
+import sys, time
+import aspuzzle
+paths = sys.argv[1:]
+for _ in range(2):  # a fresh process's pass, then a warm one
     wall, cpu = time.perf_counter(), time.process_time()
     for p in paths:
         aspuzzle.solve(aspuzzle.load(p))
-    return time.perf_counter() - wall, time.process_time() - cpu
+    print(time.perf_counter() - wall, time.process_time() - cpu)
+"""
+
+
+def lib_times(paths: list[str]) -> tuple[Timing, Timing]:
+    """The library's time over the files in a fresh process (after its imports), then again
+    in that process once warm."""
+    out = subprocess.run([sys.executable, "-c", _LIB, *paths], capture_output=True, text=True,
+                         cwd=ROOT, check=True).stdout.split()
+    cold, warm = (float(out[0]), float(out[1])), (float(out[2]), float(out[3]))
+    return cold, warm
 
 
 def _children_cpu() -> float:
@@ -84,16 +100,18 @@ def main(argv: list[str] | None = None) -> int:
     env_note = f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}"
     with tempfile.TemporaryDirectory() as tmp:
         paths = write_inputs(Path(tmp), opts.count)
-        lib_time(paths[:3])  # imports, first grounding: not the library's steady cost
         runs: dict[str, list[str]] = {
             "cli --jobs 1": ["--jobs", "1"], f"cli --jobs {os.cpu_count()}": ["--jobs", "0"],
             "cli (default --jobs)": []}
         libs: list[Timing] = []
+        warms: list[Timing] = []
         starts: list[Timing] = []
         times: dict[str, list[Timing]] = {name: [] for name in runs}
         outputs: set[str] = set()
         for _ in range(opts.repeat):  # interleaved, so that a busy moment hits all alike
-            libs.append(lib_time(paths))
+            cold, warm = lib_times(paths)
+            libs.append(cold)
+            warms.append(warm)
             starts.append(cli_run(["solve", "--json", str(SMALL)])[0])
             for name, extra in runs.items():
                 t, out = cli_run(["solve", "--json", *extra, *paths])
@@ -108,6 +126,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{n} puzzles, median of {opts.repeat} runs ({env_note}); wall ms / cpu ms")
     print(f"  {'lib (load + solve, in process)':32s} {lib_w * 1000:7.0f} / {lib_c * 1000:7.0f}"
           f"   ({lib_w / n * 1000:.1f} / {lib_c / n * 1000:.1f} ms a puzzle)")
+    warm_w, warm_c = med(warms)
+    print(f"  {'lib, warm (the files again)':32s} {warm_w * 1000:7.0f} / {warm_c * 1000:7.0f}"
+          f"   ({warm_w / n * 1000:.1f} / {warm_c / n * 1000:.1f} ms a puzzle)")
     print(f"  {'aspuzzle solve (one small file)':32s} {start_w * 1000:7.0f} / "
           f"{start_c * 1000:7.0f}")
     for name, ts in times.items():

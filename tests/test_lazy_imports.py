@@ -77,6 +77,43 @@ def test_a_plain_solve_imports_neither_json_nor_shutil_nor_dataclasses(example: 
     assert not {"json", "shutil", "dataclasses", "pathlib"} & modules
 
 
+def test_many_small_inputs_start_no_pool_and_import_none(tmp_path: Path) -> None:
+    """``aspuzzle solve`` of 20 or more inputs without ``--jobs`` asks how many cores there are
+    before deciding on a pool; that question alone must not import multiprocessing and
+    concurrent.futures (some 30 ms, 0.3 ms a puzzle over 100 small ones)."""
+    inputs = []
+    for i in range(25):
+        f = tmp_path / f"{i}.txt"
+        f.write_text((_ROOT / "examples/tents/seed-6x6.txt").read_text())
+        inputs.append(str(f))
+    code = ("import contextlib, io, sys, aspuzzle.cli\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    aspuzzle.cli.main(['solve', *{inputs!r}])\n"
+            "print(' '.join(sorted(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=_ROOT).stdout
+    modules = set(out.split())
+    assert "aspuzzle._cores" in modules
+    assert not {"multiprocessing", "concurrent.futures", "aspuzzle.batch"} & modules
+
+
+@pytest.mark.parametrize("force", [False, True])
+def test_a_corpus_into_a_pipe_imports_rich_only_for_a_terminal(force: bool) -> None:
+    """``solve --json`` of several inputs shows a progress bar on stderr when rich finds it a
+    terminal (here: FORCE_COLOR set); with stderr a pipe rich is not even imported to ask."""
+    inputs = ["examples/tents/seed-6x6.txt", "examples/hitori/seed-6x6.txt"]
+    code = ("import contextlib, io, sys, aspuzzle.cli\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    aspuzzle.cli.main(['solve', '--json', *{inputs!r}])\n"
+            "print(' '.join(sorted(sys.modules)))")
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
+    if force:
+        env["FORCE_COLOR"] = "1"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=_ROOT, env=env).stdout
+    assert ("rich.progress" in set(out.split())) is force
+
+
 def test_a_logic_grid_solve_draws_its_table_without_rich_console() -> None:
     """rich's console and table take ~30 ms to import (the table is drawn by
     ``logicgrid.box_table``), and a file in the logic-grid language needs no ZebraLogic reader."""

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
-import os
 import pickle
 import signal
 from collections import deque
@@ -45,6 +44,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Generic, TypeAlias, TypeVar
 
+from aspuzzle._cores import cpu_count
 from aspuzzle.errors import AspuzzleError, UsageError
 
 __all__ = [
@@ -100,17 +100,6 @@ Outcome: TypeAlias = "Ok[R] | Err"
 
 class BatchError(AspuzzleError):
     """The batch as a whole cannot go on (the Dask scheduler was lost); not one input's fault."""
-
-
-def cpu_count() -> int:
-    """The cores this process may run on (its affinity mask where the platform has one)."""
-    process_cpu_count = getattr(os, "process_cpu_count", None)  # Python 3.13
-    if process_cpu_count is not None:
-        return max(1, int(process_cpu_count() or 1))
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:
-        return os.cpu_count() or 1
 
 
 def resolve_jobs(jobs: int | None) -> int:

@@ -36,6 +36,15 @@ def _console(stderr: bool) -> Console:
     return Console(stderr=stderr, highlight=False, soft_wrap=True)
 
 
+def _stderr_may_be_terminal() -> bool:
+    """Could rich find stderr a terminal? rich says so only for a tty, or when FORCE_COLOR
+    (not empty) or TTY_COMPATIBLE=1 tell it to; its own test (``Console.is_terminal``) is asked
+    only then: importing rich takes ~60 ms, which a corpus solved with ``--json`` into a pipe
+    or a file would pay for nothing (0.6 ms a puzzle over 100)."""
+    env = os.environ
+    return sys.stderr.isatty() or bool(env.get("FORCE_COLOR")) or env.get("TTY_COMPATIBLE") == "1"
+
+
 def _say(text: str = "", *, err: bool = False) -> None:
     """One line of plain output. Not through rich: a solve's text needs no styling, and rich
     takes ~20 ms to import, a fifth of a small puzzle's whole run."""
@@ -190,7 +199,8 @@ def run_each(args: argparse.Namespace, handle: Handler, *, what: str = "solving"
         outcomes = _in_workers(args, args.inputs, jobs, dask)
     else:
         outcomes = ((*_handle_one(args, arg, handle, many), "", "") for arg in args.inputs)
-    if many and as_json and not sys.stdout.isatty() and _console(True).is_terminal:
+    if many and as_json and not sys.stdout.isatty() and _stderr_may_be_terminal() \
+            and _console(True).is_terminal:
         from rich.progress import track
 
         outcomes = track(outcomes, total=len(args.inputs), description=what,
@@ -240,9 +250,9 @@ def _adaptive(args: argparse.Namespace, handle: Handler, inputs: Sequence[str]
 
     cores = 1
     if len(inputs) >= AUTO_MIN_INPUTS:
-        from aspuzzle import batch
+        from aspuzzle._cores import cpu_count  # (not batch: its imports cost ~30 ms)
 
-        cores = batch.cpu_count()
+        cores = cpu_count()
     first_done = 0.0
     for i, arg in enumerate(inputs):
         yield (*_handle_one(args, arg, handle, True), "", "")

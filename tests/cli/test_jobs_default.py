@@ -52,7 +52,7 @@ def test_default_gives_the_bytes_of_jobs_1_when_a_pool_starts(
 
     monkeypatch.setattr(cli, "POOL_START_S", 0.0)  # any work left is worth a pool
     monkeypatch.setattr(cli, "_in_workers", spy)
-    monkeypatch.setattr("aspuzzle.batch.cpu_count", lambda: 2)
+    monkeypatch.setattr("aspuzzle._cores.cpu_count", lambda: 2)
     default = _run(capsys, "solve", *extra, *inputs)
     assert started == [len(inputs) - 2]  # after the first two inputs (the first is not timed)
     if not extra:  # the text output shows each solve's time: compare without it
@@ -68,7 +68,7 @@ def test_no_pool_when_it_would_not_pay(inputs: list[str], capsys: pytest.Capture
         raise AssertionError("a pool was started")
 
     monkeypatch.setattr(cli, "_in_workers", fail)
-    monkeypatch.setattr("aspuzzle.batch.cpu_count", lambda: 2)
+    monkeypatch.setattr("aspuzzle._cores.cpu_count", lambda: 2)
     monkeypatch.setattr(cli, "POOL_START_S", 1e9)  # a pool slower than any work left
     code, out, _ = _run(capsys, "solve", "--json", *inputs)
     assert code == 2 and len(out.splitlines()) == len(inputs)
