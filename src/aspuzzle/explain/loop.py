@@ -475,7 +475,10 @@ def _search(reasoner: Reasoner, board: Board, ev: Evaluation, depth: int, *,
     first_dies_within(board, [(sets, links), ...], rounds)``, the index of the first that dies
     so, or None). If there is none, every case of two branches costs one more at least (its first
     branch dies later, or it survives and the second is probed too): a case of two branches
-    that costs that much is then the best, and the search stops there too.
+    that costs that much is then the best, and the search stops there too. With at least one
+    round a probe, only a case whose first branch dies in one round more than the fewest costs
+    that (one whose first branch survives costs two probes): so that one is asked for next, the
+    same way, and with none found every case of two costs two more than the fewest at least.
 
     Once a best case is known, a case whose branches cost as much is not chosen: a reasoner
     that can probe a branch only up to a number of rounds (``reasoner.probe_within(board, sets,
@@ -495,18 +498,28 @@ def _search(reasoner: Reasoner, board: Board, ev: Evaluation, depth: int, *,
         twos = [(case, _order(hint, case)[0]) for case in
                 itertools.takewhile(lambda c: len(c.branches) == 2, cases)]
         first_dies = getattr(reasoner, "first_dies_within", None)
-        if first_dies is not None:
-            k = first_dies(board, [case.branches[i][1:] for case, i in twos], floor - 1)
-        else:
-            k = next((k for k, (case, i) in enumerate(twos)
-                      if dies_within(board, *case.branches[i][1:], floor - 1)), None)
-        if k is not None:
-            case, i = twos[k]
-            _, s, lk = case.branches[i]
-            p = _deep_probe(reasoner, board, s, lk, depth - 1)
-            if p.dead and p.rounds + 1 == floor:
-                return _Trial(case, tuple(p if j == i else None for j in range(2)), floor)
-            least = floor  # the reasoner misjudged: search in full
+        firsts = [case.branches[i][1:] for case, i in twos]
+        # a case whose first branch dies in the fewest rounds costs ``floor``, the least; with
+        # none, one whose first branch dies in one round more costs ``floor + 1``, which only
+        # such a case does (a case whose first branch survives costs two probes, ``2 * floor``
+        # at least): asked in turn, the first found is the best
+        for extra in (0, 1) if floor >= 2 else (0,):
+            rounds = floor - 1 + extra
+            if first_dies is not None:
+                k = first_dies(board, firsts, rounds)
+            else:
+                k = next((k for k, (s, lk) in enumerate(firsts)
+                          if dies_within(board, s, lk, rounds)), None)
+            if k is not None:
+                case, i = twos[k]
+                _, s, lk = case.branches[i]
+                p = _deep_probe(reasoner, board, s, lk, depth - 1)
+                if p.dead and p.rounds == rounds:
+                    return _Trial(case, tuple(p if j == i else None for j in range(2)),
+                                  rounds + 1)
+                least = floor  # the reasoner misjudged: search in full
+                break
+            least = floor + extra + 1
     best: _Trial | None = None
     for case in cases:
         check_time()

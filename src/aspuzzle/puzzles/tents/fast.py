@@ -86,6 +86,10 @@ _Seen = tuple[int, int, int, int, int]
 room (a mask) and its unknown cells (a mask)."""
 _Footprint = tuple[int, int, tuple[_Seen, ...]]
 """The cells read, the lines read (bit masks) and what was read of each line."""
+_Paused = tuple["_State", int, int, set[int], set[int], set[int], set[int], set[_Seen]]
+"""A run stopped at its limit of rounds, as :meth:`FastBoard._follow` left it: the state, the
+rounds run, the cells the assumption read, and the lines, trees, tents, cells and line reads
+the rounds looked at (so that it goes on from there rather than from the start)."""
 
 
 @dataclass
@@ -105,6 +109,11 @@ class _Memo:
     unfinished: dict[tuple[Any, ...], _Known] = field(default_factory=dict)
     """Probes known to run more than ``rounds`` rounds (by assumption): stopped there by
     ``probe_within`` or ``dies_within``, still changing the board."""
+    paused: dict[tuple[Any, ...], _Paused] = field(default_factory=dict)
+    """The runs of ``unfinished`` stopped on this very board, to go on with when asked for
+    more rounds (a case search asks the first branch of every case for one round, then, when
+    none dies, for two: the second round goes on from the first). Dropped with a new board:
+    a run kept by its footprint is the same there, but not its state."""
 
 
 class _State:
@@ -426,7 +435,8 @@ class FastBoard:
         memo = self._memo_for(board)
         got = memo.probes.get((sets, links))
         if got is None:
-            s, rounds, footprint, _ = self._follow(board, sets, links, None)
+            s, rounds, footprint, _ = self._follow(board, sets, links, None,
+                                                   memo.paused.pop((sets, links), None))
             got = memo.probes[(sets, links)] = self._known(s, rounds, footprint)
         return self._probe_of(board, got)
 
@@ -481,16 +491,19 @@ class FastBoard:
         there is kept as such (:attr:`_Memo.unfinished`), one that ended as a probe's answer,
         so that probes, ``probe_within`` and ``dies_within`` share what they found."""
         memo = self._memo_for(board)
-        got = memo.probes.get((sets, links))
+        key = (sets, links)
+        got = memo.probes.get(key)
         if got is None:
-            longer = memo.unfinished.get((sets, links))
+            longer = memo.unfinished.get(key)
             if longer is not None and longer.rounds >= rounds:
                 return None
-            s, ran, footprint, finished = self._follow(board, sets, links, rounds)
+            s, ran, footprint, finished = self._follow(board, sets, links, rounds,
+                                                       memo.paused.pop(key, None), memo.paused,
+                                                       key)
             if not finished:
-                memo.unfinished[(sets, links)] = _Known(False, ran, *footprint)
+                memo.unfinished[key] = _Known(False, ran, *footprint)
                 return None
-            got = memo.probes[(sets, links)] = self._known(s, ran, footprint)
+            got = memo.probes[key] = self._known(s, ran, footprint)
         return got if got.rounds <= rounds else None
 
     def _memo_for(self, board: Board) -> _Memo:
@@ -541,6 +554,7 @@ class FastBoard:
             lines |= 1 << li
             delta[li] = (tents.get(li, 0), marked.get(li, 0), blocked.get(li, 0))
         memo.board = board
+        memo.paused = {}
         for table in (memo.probes, memo.unfinished):
             for key, known in list(table.items()):
                 if known.cells & cells:
@@ -595,31 +609,40 @@ class FastBoard:
         return (tuple(out.sets.items()), tuple(out.contradictions), out.conflict)
 
     def _follow(self, board: Board, sets: tuple[tuple[Cell, str], ...], links: tuple[Link, ...],
-                limit: int | None) -> tuple[_State, int, _Footprint, bool]:
+                limit: int | None, paused: _Paused | None = None,
+                pause: dict[tuple[Any, ...], _Paused] | None = None, key: tuple[Any, ...] = ()
+                ) -> tuple[_State, int, _Footprint, bool]:
         """The state after the rules ran from the assumption until nothing changes, it dies,
-        or ``limit`` rounds; the rounds run; the footprint of the run: the cells and the
+        or ``limit`` rounds (going on from ``paused``, the same run stopped earlier on this
+        board, if given; a run stopped at ``limit`` is put in ``pause`` under ``key``, if
+        given); the rounds run; the footprint of the run: the cells and the
         lines (bit masks) whose state it read, so that on a board that differs from this one
         elsewhere the run goes exactly the same way, with what the line rules read of each
         line (so that a board that differs in a line only where the line rules would still
         say the same keeps the run too: see :meth:`_memo_for`); and whether the run ended (it
         died or nothing changes any more) rather than stopped at ``limit``."""
-        s = self.load(board)
-        index, m4, m8 = self.index, self.m4, self.m8
-        read = 0  # cells: the assumption's, with the neighbours a tent makes it look at
-        for cell, v in sets:
-            i = index[cell]
-            read |= m8[i]
-            s.set_cell(i, _VALUE[v])
-        for tree, tent in links:
-            t, x = index[tree], index[tent]
-            read |= m4[t] | m8[x]
-            s.add_link(t, x)
-        rounds = 0
-        lines: set[int] = set()
-        trees: set[int] = set()
-        tents: set[int] = set()
-        cells: set[int] = set()
-        seen: set[_Seen] = set()
+        m4, m8 = self.m4, self.m8
+        lines: set[int]
+        trees: set[int]
+        tents: set[int]
+        cells: set[int]
+        seen: set[_Seen]
+        if paused is None:
+            s = self.load(board)
+            index = self.index
+            read = 0  # cells: the assumption's, with the neighbours a tent makes it look at
+            for cell, v in sets:
+                i = index[cell]
+                read |= m8[i]
+                s.set_cell(i, _VALUE[v])
+            for tree, tent in links:
+                t, x = index[tree], index[tent]
+                read |= m4[t] | m8[x]
+                s.add_link(t, x)
+            rounds = 0
+            lines, trees, tents, cells, seen = set(), set(), set(), set(), set()
+        else:
+            s, rounds, read, lines, trees, tents, cells, seen = paused
         clue = self.clue
         while not s.dead and (s.lines or s.cells or s.trees or s.tents) \
                 and (limit is None or rounds < limit):
@@ -640,6 +663,9 @@ class FastBoard:
                 s.dead = True
                 break
             self.apply(s, r)
+        finished = s.dead or not (s.lines or s.cells or s.trees or s.tents)
+        if not finished and pause is not None:
+            pause[key] = (s, rounds, read, lines, trees, tents, cells, seen)
         # what applying a round looks at: the cells set (a tent: its neighbours), the tree of a
         # link with its neighbours
         for i in s.changed:
@@ -655,7 +681,6 @@ class FastBoard:
         line_mask = 0
         for li in lines:
             line_mask |= 1 << li
-        finished = s.dead or not (s.lines or s.cells or s.trees or s.tents)
         return s, rounds, (read, line_mask, tuple(seen)), finished
 
     def fires(self, board: Board) -> bool:
