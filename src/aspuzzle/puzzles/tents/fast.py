@@ -14,7 +14,7 @@ looked at again, so a probe costs in proportion to what it changes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -764,6 +764,74 @@ class FastBoard:
         sets = {(self.cell_of[i], _NAME[v]) for i, v in r.all_sets}
         links = {(self.cell_of[t], self.cell_of[x]) for t, x in r.all_links}
         return sets, links, {name for name, _ in r.contradictions}
+
+    def applies(self, board: Board, rules: Collection[str]) -> bool:
+        """Has one of these direct rules an instance on the board (one that sets a cell or
+        makes a link), as a round of :meth:`round` finds? (Read only: for the explainer, to
+        spare solving a stage of the rule files that has nothing to say on a board.)
+
+        The board's state is the one :meth:`fires` keeps (the boards asked about follow a run,
+        each adding a step or a few to the last), and the instances are looked for with the
+        same conditions as :meth:`round`'s, stopping at the first."""
+        s = self._state(board)
+        val, clue, line_tents, line_unknown = s.val, self.clue, s.line_tents, s.line_unknown
+        fwg, fwt, op = ("finish_with_grass" in rules, "finish_with_tents" in rules,
+                        "only_placement" in rules)
+        if fwg or fwt or op:  # as _line
+            for li, n in enumerate(clue):
+                if n is None:
+                    continue
+                need, unknown = n - line_tents[li], line_unknown[li]
+                if need == 0:
+                    if fwg and unknown:
+                        return True
+                elif 0 < need <= unknown:
+                    if fwt and need == unknown:
+                        return True
+                    if op:
+                        room = s.room_mask[li]
+                        packing = self._packings.get(room)
+                        if packing is None:
+                            packing = self._packings[room] = _packing(room)
+                        if need == packing[0] and not packing[1]:
+                            return True
+        n4, n8 = self.n4, self.n8
+        tree_link, tent_link = s.tree_link, s.tent_link
+        lcs, tft = "last_camping_spot" in rules, "tent_for_tree" in rules
+        if lcs or tft:  # as round's trees
+            for t in self.trees:
+                if t in tree_link:
+                    continue
+                spots = [x for x in n4[t] if val[x] == UNKNOWN
+                         or (val[x] == TENT and x not in tent_link)]
+                if len(spots) == 1 and (lcs if val[spots[0]] == UNKNOWN else tft):
+                    return True
+        stwg, tft2 = "surround_tent_with_grass" in rules, "tree_for_tent" in rules
+        if stwg or tft2:  # as round's tents
+            x = val.find(TENT)
+            while x >= 0:
+                if stwg and any(val[j] == UNKNOWN for j in n8[x]):
+                    return True
+                if tft2 and x not in tent_link and sum(
+                        1 for t in n4[x] if val[t] == TREE and t not in tree_link) == 1:
+                    return True
+                x = val.find(TENT, x + 1)
+        if "empty_field" in rules:  # as round's cells
+            near = s.unlinked_trees_near
+            i = val.find(UNKNOWN)
+            while i >= 0:
+                if near[i] == 0:
+                    return True
+                i = val.find(UNKNOWN, i + 1)
+        return False
+
+    def _state(self, board: Board) -> _State:
+        """The state of the board (do not change it): the one :meth:`fires` made for it."""
+        self.fires(board)
+        fired = self._fired
+        if fired is not None and fired[0] is board:
+            return fired[1]
+        return self.load(board)  # (fires answered from an earlier board that fired)
 
 
 def _adds_to(board: Board, old: Board) -> bool:
