@@ -57,6 +57,18 @@ def test_types_command_imports_no_puzzle_type() -> None:
     assert _heavy(_imported_by(code)) == []
 
 
+def _modules_after_cli(argv: list[str], env: dict[str, str] | None = None) -> set[str]:
+    """The modules a fresh process has imported after ``aspuzzle.cli.main(argv)`` (stdout
+    caught), run in the repository."""
+    code = ("import contextlib, io, sys, aspuzzle.cli\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    aspuzzle.cli.main({argv!r})\n"
+            "print(' '.join(sorted(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=_ROOT, env=env).stdout
+    return set(out.split())
+
+
 @pytest.mark.parametrize("example", ["tents/seed-6x6.txt", "hitori/seed-6x6.txt",
                                      "futoshiki/seed-4x4.txt",
                                      "logicgrid/boys-in-the-hood-seed.logic"])
@@ -66,13 +78,7 @@ def test_a_plain_solve_imports_neither_json_nor_shutil_nor_dataclasses(example: 
     records on the solve path are ``NamedTuple`` classes: ``dataclasses`` costs ~5 ms to import
     and ~0.75 ms a class; encoding files are ``PackageFile``s, not ``pathlib`` paths (~4 ms
     with the ``urllib.parse`` and ``ipaddress`` it imports)."""
-    code = ("import contextlib, io, sys, aspuzzle.cli\n"
-            "with contextlib.redirect_stdout(io.StringIO()):\n"
-            f"    aspuzzle.cli.main(['solve', 'examples/{example}'])\n"
-            "print(' '.join(sorted(sys.modules)))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, cwd=_ROOT).stdout
-    modules = set(out.split())
+    modules = _modules_after_cli(["solve", f"examples/{example}"])
     assert f"aspuzzle.puzzles.{example.split('/')[0]}" in modules
     assert not {"json", "shutil", "dataclasses", "pathlib"} & modules
 
@@ -86,13 +92,7 @@ def test_many_small_inputs_start_no_pool_and_import_none(tmp_path: Path) -> None
         f = tmp_path / f"{i}.txt"
         f.write_text((_ROOT / "examples/tents/seed-6x6.txt").read_text())
         inputs.append(str(f))
-    code = ("import contextlib, io, sys, aspuzzle.cli\n"
-            "with contextlib.redirect_stdout(io.StringIO()):\n"
-            f"    aspuzzle.cli.main(['solve', *{inputs!r}])\n"
-            "print(' '.join(sorted(sys.modules)))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, cwd=_ROOT).stdout
-    modules = set(out.split())
+    modules = _modules_after_cli(["solve", *inputs])
     assert "aspuzzle._cores" in modules
     assert not {"multiprocessing", "concurrent.futures", "aspuzzle.batch"} & modules
 
@@ -102,16 +102,10 @@ def test_a_corpus_into_a_pipe_imports_rich_only_for_a_terminal(force: bool) -> N
     """``solve --json`` of several inputs shows a progress bar on stderr when rich finds it a
     terminal (here: FORCE_COLOR set); with stderr a pipe rich is not even imported to ask."""
     inputs = ["examples/tents/seed-6x6.txt", "examples/hitori/seed-6x6.txt"]
-    code = ("import contextlib, io, sys, aspuzzle.cli\n"
-            "with contextlib.redirect_stdout(io.StringIO()):\n"
-            f"    aspuzzle.cli.main(['solve', '--json', *{inputs!r}])\n"
-            "print(' '.join(sorted(sys.modules)))")
     env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
     if force:
         env["FORCE_COLOR"] = "1"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, cwd=_ROOT, env=env).stdout
-    assert ("rich.progress" in set(out.split())) is force
+    assert ("rich.progress" in _modules_after_cli(["solve", "--json", *inputs], env)) is force
 
 
 def test_a_logic_grid_solve_draws_its_table_without_rich_console() -> None:
