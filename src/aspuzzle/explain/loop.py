@@ -520,6 +520,19 @@ def _search(reasoner: Reasoner, board: Board, ev: Evaluation, depth: int, *,
                 least = floor  # the reasoner misjudged: search in full
                 break
             least = floor + extra + 1
+    if depth == 1 and probe_within is not None and cases:
+        # the cheapest case of the fewest branches costs ``low`` at least: asked for each cost
+        # in turn from there (the first case that costs no more is the best), every branch is
+        # probed only as far as the cost asked for allows, and the branches of a case that
+        # costs more are never merged (most cases of two both of whose branches survive
+        # conclude nothing); the full search below only if it costs more than that
+        n0 = len(cases[0].branches)
+        group = list(itertools.takewhile(lambda c: len(c.branches) == n0, cases))
+        low = least if n0 == 2 else floor
+        for cap in range(low, low + 3):
+            found = _first_costing(reasoner, board, hint, group, cap, probe_within, wanted)
+            if found is not None:
+                return found
     best: _Trial | None = None
     for case in cases:
         check_time()
@@ -564,6 +577,43 @@ def _search(reasoner: Reasoner, board: Board, ev: Evaluation, depth: int, *,
         if (alive <= 1 or any(got)) and (best is None or cost < best.cost):
             best = trial
     return best
+
+
+def _first_costing(reasoner: Reasoner, board: Board, hint: Board | None, cases: Sequence[Case],
+                   cap: int, probe_within: Callable[..., Probe | None],
+                   wanted: tuple[Sets, tuple[Link, ...]] | None) -> _Trial | None:
+    """The first of ``cases`` (splits without nesting) that costs at most ``cap`` and concludes
+    something (and ``wanted``), probed as :func:`_search` probes it; None if there is none."""
+    for case in cases:
+        check_time()
+        n = len(case.branches)
+        probes: list[Probe | None] = [None] * n
+        cost = 0
+        alive = 0
+        pruned = False
+        for k, i in enumerate(_order(hint, case)):
+            if k == n - 1 and alive == 0:
+                break
+            _, s, lk = case.branches[i]
+            p = probe_within(board, s, lk, cap - cost - 1)
+            if p is None:
+                pruned = True
+                break
+            probes[i] = p
+            cost += p.rounds + 1
+            alive += not p.dead
+        if pruned:
+            continue
+        trial = _Trial(case, tuple(probes), cost)
+        if alive <= 1 and wanted is None:
+            return trial
+        got = _conclusion(board, trial)
+        if wanted is not None and not (set(wanted[0]) <= set(got[0])
+                                       and set(wanted[1]) <= set(got[1])):
+            continue
+        if alive <= 1 or any(got):
+            return trial
+    return None
 
 
 def find_case(reasoner: Reasoner, ev: Evaluation, depth: int, *, rule_id: str | None = None,
