@@ -795,7 +795,7 @@ class FastBoard:
                             packing = self._packings[room] = _packing(room)
                         if need == packing[0] and not packing[1]:
                             return True
-        n4, n8 = self.n4, self.n8
+        n4 = self.n4
         tree_link, tent_link = s.tree_link, s.tent_link
         lcs, tft = "last_camping_spot" in rules, "tent_for_tree" in rules
         if lcs or tft:  # as round's trees
@@ -806,23 +806,26 @@ class FastBoard:
                          or (val[x] == TENT and x not in tent_link)]
                 if len(spots) == 1 and (lcs if val[spots[0]] == UNKNOWN else tft):
                     return True
-        stwg, tft2 = "surround_tent_with_grass" in rules, "tree_for_tent" in rules
-        if stwg or tft2:  # as round's tents
+        stwg, ef = "surround_tent_with_grass" in rules, "empty_field" in rules
+        if stwg or ef:
+            # an unknown cell next to a tent (Surround Tent with Grass: a tent with an unknown
+            # neighbour) or next to no unlinked tree (Empty Field), looked for in every cell at
+            # once, not cell by cell: the per-cell values and counts read as big integers, a
+            # byte a cell (each below 0x80: adding 0x7F to every byte sets its top bit exactly
+            # where the byte is not 0, with no carry into the next byte)
+            ones, tops = _byte_masks(len(val))
+            known = (int.from_bytes(val) + ones) & tops  # (trees too)
+            if stwg and (int.from_bytes(s.adj_tents) + ones) & tops & ~known:
+                return True
+            if ef and tops & ~(known | ((int.from_bytes(s.unlinked_trees_near) + ones) & tops)):
+                return True
+        if "tree_for_tent" in rules:  # as round's tents
             x = val.find(TENT)
             while x >= 0:
-                if stwg and any(val[j] == UNKNOWN for j in n8[x]):
-                    return True
-                if tft2 and x not in tent_link and sum(
+                if x not in tent_link and sum(
                         1 for t in n4[x] if val[t] == TREE and t not in tree_link) == 1:
                     return True
                 x = val.find(TENT, x + 1)
-        if "empty_field" in rules:  # as round's cells
-            near = s.unlinked_trees_near
-            i = val.find(UNKNOWN)
-            while i >= 0:
-                if near[i] == 0:
-                    return True
-                i = val.find(UNKNOWN, i + 1)
         return False
 
     def _state(self, board: Board) -> _State:
@@ -832,6 +835,12 @@ class FastBoard:
         if fired is not None and fired[0] is board:
             return fired[1]
         return self.load(board)  # (fires answered from an earlier board that fired)
+
+
+@lru_cache(maxsize=8)
+def _byte_masks(n: int) -> tuple[int, int]:
+    """0x7F in each of ``n`` bytes, and 0x80 in each (see :meth:`FastBoard.applies`)."""
+    return int.from_bytes(b"\x7f" * n), int.from_bytes(b"\x80" * n)
 
 
 def _adds_to(board: Board, old: Board) -> bool:
