@@ -57,3 +57,24 @@ def test_a_probe_goes_on_from_a_stopped_run(
     for sets, links in assumptions:
         fb.dies_within(before, sets, links, 1)
         assert _same(fb.probe(before, sets, links), FastBoard(inst).probe(before, sets, links))
+
+
+def _fields(s: object) -> tuple[object, ...]:
+    return tuple(getattr(s, f) for f in (
+        "val", "tree_link", "tent_link", "line_tents", "line_unknown", "adj_tents",
+        "unlinked_trees_near", "unknown_mask", "room_mask", "lines", "cells", "trees", "tents",
+        "dead", "changed", "new_links"))
+
+
+@settings(max_examples=150, deadline=None)
+@given(extended())
+def test_a_board_that_adds_to_the_loaded_one_loads_as_afresh(
+        case: tuple[TentsInstance, Board, Board, list[Assumption]]) -> None:
+    inst, before, after, _ = case
+    grown = before.with_(sorted(after.cells.items() - before.cells.items()),
+                         sorted(after.links - before.links))
+    fb = FastBoard(inst)
+    fb.load(before)
+    assert _fields(fb.load(grown)) == _fields(FastBoard(inst).load(grown))
+    assert fb._base is not None and fb._base[0] is grown
+    assert _fields(fb.load(grown)) == _fields(FastBoard(inst).load(grown))

@@ -187,9 +187,9 @@ class _State:
         room_mask[col] &= ~in_col
         self.lines.add(row)
         self.lines.add(col)
-        for t in fb.n4[i]:
-            if self.val[t] == TREE:
-                self.trees.add(t)
+        trees = fb.trees4[i]
+        if trees:
+            self.trees.update(trees)
         if v == TENT:
             self.line_tents[row] += 1
             self.line_tents[col] += 1
@@ -223,9 +223,9 @@ class _State:
             self.cells.add(j)
             if self.val[j] == TENT:
                 self.tents.add(j)
-        for u in fb.n4[x]:
-            if self.val[u] == TREE:
-                self.trees.add(u)
+        trees = fb.trees4[x]
+        if trees:
+            self.trees.update(trees)
 
 
 class FastBoard:
@@ -246,6 +246,9 @@ class FastBoard:
         self.clue: list[int | None] = [*inst.row_clues, *inst.col_clues]
         self._packings: dict[int, tuple[int, bool, int]] = {}
         self.trees = [self.index[t] for t in sorted(inst.trees)]
+        tree_set = set(self.trees)
+        self.trees4 = [[t for t in around if t in tree_set] for around in self.n4]
+        """The trees next to each cell (side by side)."""
         self._base: tuple[Board, _State] | None = None
         self._fired: tuple[Board, _State, bool] | None = None
         """The last board :meth:`fires` was asked about, its state and the answer."""
@@ -270,8 +273,25 @@ class FastBoard:
     # --- loading a board ----------------------------------------------------------------------
 
     def load(self, board: Board) -> _State:
-        if self._base is not None and self._base[0] is board:
-            return self._base[1].copy()
+        base = self._base
+        if base is not None:
+            if base[0] is board:
+                return base[1].copy()
+            grown = board.added_to(base[0])
+            if grown is not None:
+                # the loaded board's state with the marks and links added (the next case
+                # search's board adds a few steps to the last one's), as if loaded afresh
+                s = base[1].copy()
+                index = self.index
+                for cell, v in grown[0]:
+                    s.set_cell(index[cell], _VALUE[v])
+                for tree, tent in grown[1]:
+                    s.add_link(index[tree], index[tent])
+                if not s.dead:
+                    s.changed, s.new_links = [], []
+                    s.lines, s.cells, s.trees, s.tents = set(), set(), set(), set()
+                    self._base = (board, s)
+                    return s.copy()
         # counted from the marks and links alone (a board has far fewer than it has cells),
         # starting from the empty board's counts
         s = _State(self)
@@ -384,6 +404,12 @@ class FastBoard:
         if clue is None:
             return
         need = clue - tents
+        if 0 < need < unknown:  # the usual line: nothing, if the tents fit loosely (as below)
+            packing = self._packings.get(room)
+            if packing is None:
+                packing = self._packings[room] = _packing(room)
+            if need < packing[0] or (need == packing[0] and packing[1]):
+                return
         key = ("row", li + 1) if li < self.h else ("column", li - self.h + 1)
         if need < 0:
             out.contradictions.append(("too_many_tents", key))
@@ -555,6 +581,7 @@ class FastBoard:
             delta[li] = (tents.get(li, 0), marked.get(li, 0), blocked.get(li, 0))
         memo.board = board
         memo.paused = {}
+        verdicts: dict[_Seen, _Seen | None] = {}
         for table in (memo.probes, memo.unfinished):
             for key, known in list(table.items()):
                 if known.cells & cells:
@@ -563,32 +590,39 @@ class FastBoard:
                     # a run that read a line the new marks change: kept if the line rules say
                     # what they said every time they read it (as the line reads now: the
                     # marks are not among what the run set, which is within its cells)
-                    seen = self._reseen(known.seen, delta)
+                    seen = self._reseen(known.seen, delta, verdicts)
                     if seen is None:
                         del table[key]
                     else:
                         known.seen = seen
         return memo
 
-    def _reseen(self, seen: tuple[_Seen, ...], delta: dict[int, tuple[int, int, int]]
-                ) -> tuple[_Seen, ...] | None:
+    def _reseen(self, seen: tuple[_Seen, ...], delta: dict[int, tuple[int, int, int]],
+                verdicts: dict[_Seen, _Seen | None]) -> tuple[_Seen, ...] | None:
         """What a run read of its lines (``seen``) as it reads on a board that marks more
         cells outside the run's cells (``delta``, per line: the tents marked, the cells marked
         and the cells next to a tent marked, as masks: see :meth:`_memo_for`); None if the
-        line rules say something else there than they said."""
+        line rules say something else there than they said. (``verdicts``: each line as read
+        before, as it reads now or None, shared by the runs asked about for one board: most
+        read the same lines the same way.)"""
         out = []
         for ob in seen:
             d = delta.get(ob[0])
             if d is None:
                 out.append(ob)
                 continue
-            li, t, u, room, um = ob
-            tents, marked, blocked = d
-            m = marked & um
-            new = (li, t + tents, u - m.bit_count(), room & ~m & ~blocked, um & ~m)
-            if new != ob and self._says(*ob) != self._says(*new):
+            if ob in verdicts:
+                got = verdicts[ob]
+            else:
+                li, t, u, room, um = ob
+                tents, marked, blocked = d
+                m = marked & um
+                new = (li, t + tents, u - m.bit_count(), room & ~m & ~blocked, um & ~m)
+                got = verdicts[ob] = None if new != ob and self._says(*ob) != self._says(*new) \
+                    else new
+            if got is None:
                 return None
-            out.append(new)
+            out.append(got)
         return tuple(out)
 
     def _says(self, li: int, tents: int, unknown: int, room: int, unknown_mask: int
