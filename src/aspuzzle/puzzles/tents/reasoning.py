@@ -10,7 +10,8 @@ Two clingo programs are grounded once per puzzle and then queried many times:
 
 Case splits are searched with :mod:`aspuzzle.puzzles.tents.fast`, a Python transcription of the
 same direct rules that only predicts which branches die; the chosen split is then followed with
-the ASP rules, so every emitted step comes from a rule file and is re-proven.
+the ASP rules, so every emitted step comes from a rule file and is re-proven. (The twin also
+says which rule programs have nothing to find on a board, so that they are not solved there.)
 """
 
 from __future__ import annotations
@@ -608,6 +609,10 @@ class TentsReasoner(ReasonerBase):
         Contradictions: on a board that agrees with the one solution of the puzzle (the solver
         found it once: :meth:`solution_hint`), no contradiction rule can fire, and none is
         solved for. Elsewhere (in a case split's branches) their stage is solved first.
+
+        A stage (or the contradictions) that the Python twin says has nothing on the board is
+        not solved for (:meth:`_twin_empty`, :meth:`_twin_quiet`): what is found, and shown, is
+        always what a solve of the rule files found.
         """
         if not self.reuse:
             hits = self.hits(board)
