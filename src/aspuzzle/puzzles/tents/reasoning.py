@@ -317,11 +317,11 @@ class TentsReasoner(ReasonerBase):
     type = "tents"
     nouns: ClassVar[dict[str, tuple[str, str]]] = {"tent": ("a tent", "tents")}
     min_probe_rounds = 1
+    """Every probe is counted as one round at least (see :meth:`probe`), so that the
+    case-split search can stop at the first split that closes in one round."""
     check_twin = False
     """Solve the stages that the Python twin says find nothing on a board anyway, and check
     its word against the rule files (see :meth:`_twin_empty`, :meth:`_twin_quiet`): for tests."""
-    """Every probe is counted as one round at least (see :meth:`probe`), so that the
-    case-split search can stop at the first split that closes in one round."""
 
     def __init__(self, inst: TentsInstance, rules: Sequence[RuleInfo] = CATALOGUE, *,
                  reuse: bool = True) -> None:
