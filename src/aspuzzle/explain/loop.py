@@ -424,22 +424,29 @@ def _agrees(hint: Board | None, branch: tuple[str, Sets, tuple[Link, ...]]) -> b
     return not links or all(lk in hint.links for lk in links)
 
 
-_ORDERS: tuple[Board | None, dict[int, tuple[Case, Sequence[int]]]] = (None, {})
-"""The orders of the cases' branches (by the case's id, with the case) for one hint: the
-searches of an explanation share its solution and most of their cases."""
+_Assumption = tuple[Sets, tuple[Link, ...]]
+_ORDERS: tuple[Board | None, dict[int, tuple[Case, Sequence[int], _Assumption]]] = (None, {})
+"""The orders of the cases' branches (by the case's id, with the case and the assumption of
+the branch probed first) for one hint: the searches of an explanation share its solution and
+most of their cases."""
+
+
+def _orders(hint: Board) -> dict[int, tuple[Case, Sequence[int], _Assumption]]:
+    global _ORDERS
+    known, orders = _ORDERS
+    if known is not hint:
+        orders = {}
+        _ORDERS = (hint, orders)
+    return orders
 
 
 def _order(hint: Board | None, case: Case) -> Sequence[int]:
     """The branches of a case in the order they are probed: those that disagree with the
     solution (when it is known) first, else in their order."""
-    global _ORDERS
     branches = case.branches
     if hint is None:
         return range(len(branches))
-    known, orders = _ORDERS
-    if known is not hint:
-        orders = {}
-        _ORDERS = (hint, orders)
+    orders = _orders(hint)
     got = orders.get(id(case))
     if got is not None and got[0] is case:
         return got[1]
@@ -449,8 +456,32 @@ def _order(hint: Board | None, case: Case) -> Sequence[int]:
             else (0, 1)
     else:
         order = tuple(sorted(range(len(branches)), key=lambda i: _agrees(hint, branches[i])))
-    orders[id(case)] = (case, order)
+    orders[id(case)] = (case, order, branches[order[0]][1:])
     return order
+
+
+def _firsts(hint: Board | None, cases: Sequence[Case]
+            ) -> tuple[list[tuple[Case, int]], list[_Assumption]]:
+    """The cases of two branches at the head of ``cases``, each with the branch probed first
+    (see :func:`_order`), and the assumptions of those branches."""
+    twos: list[tuple[Case, int]] = []
+    firsts: list[_Assumption] = []
+    orders = None if hint is None else _orders(hint)
+    for case in cases:
+        branches = case.branches
+        if len(branches) != 2:
+            break
+        if orders is None:
+            twos.append((case, 0))
+            firsts.append(branches[0][1:])
+            continue
+        got = orders.get(id(case))
+        if got is None or got[0] is not case:
+            _order(hint, case)
+            got = orders[id(case)]
+        twos.append((case, got[1][0]))
+        firsts.append(got[2])
+    return twos, firsts
 
 
 def _search(reasoner: Reasoner, board: Board, ev: Evaluation, depth: int, *,
@@ -495,10 +526,8 @@ def _search(reasoner: Reasoner, board: Board, ev: Evaluation, depth: int, *,
     probe_within = getattr(reasoner, "probe_within", None)
     if dies_within is not None and wanted is None:
         least = floor + 1  # unless the first branch of one dies in the fewest rounds
-        twos = [(case, _order(hint, case)[0]) for case in
-                itertools.takewhile(lambda c: len(c.branches) == 2, cases)]
+        twos, firsts = _firsts(hint, cases)
         first_dies = getattr(reasoner, "first_dies_within", None)
-        firsts = [case.branches[i][1:] for case, i in twos]
         # a case whose first branch dies in the fewest rounds costs ``floor``, the least; with
         # none, one whose first branch dies in one round more costs ``floor + 1``, which only
         # such a case does (a case whose first branch survives costs two probes, ``2 * floor``
