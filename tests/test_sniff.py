@@ -4,9 +4,12 @@ detector accepts: detection imports fewer types but picks the same type and form
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import aspuzzle
 from aspuzzle.formats import sniff
@@ -143,3 +146,43 @@ def test_a_logic_grid_file_imports_no_other_type() -> None:
     assert "aspuzzle.puzzles.logicgrid" in modules
     assert not {"aspuzzle.puzzles.tents", "aspuzzle.puzzles.futoshiki",
                 "aspuzzle.puzzles.hitori", "dataclasses", "difflib"} & modules
+
+
+# The sniffs and detectors run on whatever a user gives, a whole corpus line or a pasted file:
+# a pattern that backtracks over every start of a long line (``[0-9]+...:`` searched in a
+# line of 100,000 digits, ``\s*#*\s*`` over a long run of blanks) took minutes. These are
+# the rewritten patterns against the old ones: the same answer on every text.
+_OLD_AND_NEW = [
+    (r"[0-9]+(?:x[0-9]+)?(?:d[a-z]?)?:", r"(?<![0-9])[0-9]+(?:x[0-9]+)?(?:d[a-z]?)?:"),
+    (r"[0-9]+a?(?:d[a-z])?:", r"(?<![0-9])[0-9]+a?(?:d[a-z])?:"),
+    (r"\d+(?:x\d+)?(?:d[a-z])?:", r"(?<![0-9])\d+(?:x\d+)?(?:d[a-z])?:"),
+    (r"^\s*#*\s*clues\b", r"^[^\S\n]*(?:#+[^\S\n]*)?clues\b"),
+]
+_ID_ALPHABET = st.text(alphabet="0123456789xdae:,_ #\t\nclues", max_size=40)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_ID_ALPHABET)
+def test_the_linear_patterns_find_what_the_old_ones_found(text: str) -> None:
+    for old, new in _OLD_AND_NEW[:3]:
+        assert bool(re.search(old, text)) == bool(re.search(new, text)), (old, text)
+    old, new = _OLD_AND_NEW[3]
+    # the new one does not reach over lines: it finds the line that the old one ended on
+    assert bool(re.search(old, text, re.I | re.M)) == bool(re.search(new, text, re.I | re.M))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="0123456789?- \t\nxT.", max_size=40))
+def test_the_tents_grid_sniff_is_true_where_its_old_pattern_was(text: str) -> None:
+    if re.search(r"[\d?\-]\s+.*[^\d\s]", text):
+        assert sniff.tents_text(text)
+
+
+@pytest.mark.parametrize("text", [
+    "tents:" + "9" * 100_000, "9" * 100_000, "singles:" + "9" * 100_000,
+    "unequal:" + "9" * 100_000, "1 " * 50_000, "# hitori\n" + "1 " * 50_000,
+    "There are 5 houses.\n" + " " * 100_000,
+])
+def test_long_lines_get_a_clear_error(text: str) -> None:
+    with pytest.raises(aspuzzle.AspuzzleError):
+        aspuzzle.loads(text)

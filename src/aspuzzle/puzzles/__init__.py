@@ -72,7 +72,7 @@ TYPES: tuple[TypeInfo, ...] = (
                             "the seed post's ASP facts (tree/2, tent_row/2, ...)",
                             search(r"\b(tree|tent_row|tent_column)\s*\(|#const\s+(width|height)\b")),
                  FormatInfo("tatham", (), "Simon Tatham's tents game ID (WxH[dX]:RUNS,clues)",
-                            sniff.one_line(r"[0-9]+(?:x[0-9]+)?(?:d[a-z]?)?:")),
+                            sniff.one_line(r"(?<![0-9])[0-9]+(?:x[0-9]+)?(?:d[a-z]?)?:")),
                  FormatInfo("puzzlink", (), "puzz.link / pzprjs URL (tents/COLS/ROWS/...)",
                             search(r"tents/[0-9]+/[0-9]+")),
                  FormatInfo("legup", (".xml",), "LEGUP TreeTent puzzle file (XML)",
@@ -87,7 +87,7 @@ TYPES: tuple[TypeInfo, ...] = (
                    search(r"\b(cell_has_number|greater_than|adjacent)\s*\(|\badjacent_mode\s*\."
                           r"|^\s*%\s*(futoshiki|unequal)\b", re.IGNORECASE | re.MULTILINE)),
         FormatInfo("tatham", (), "Simon Tatham's unequal game ID, e.g. 4de:2,0,0,0L,...",
-                   sniff.one_line(r"[0-9]+a?(?:d[a-z])?:")),
+                   sniff.one_line(r"(?<![0-9])[0-9]+a?(?:d[a-z])?:")),
     )),
     TypeInfo("hitori", "aspuzzle.puzzles.hitori", ("singles",), (
         FormatInfo("text", (".txt",), "grid of numbers; a shaded cell is written '5#'",
@@ -95,7 +95,7 @@ TYPES: tuple[TypeInfo, ...] = (
         FormatInfo("facts", (".lp", ".asp"), "the seed post's ASP facts written(R, C, N)",
                    search(r"\bwritten\s*\(")),
         FormatInfo("tatham", (), "Simon Tatham's singles game ID (WxH[dX]:VALUES)",
-                   sniff.one_line(r"\d+(?:x\d+)?(?:d[a-z])?:")),
+                   sniff.one_line(r"(?<![0-9])\d+(?:x\d+)?(?:d[a-z])?:")),
         FormatInfo("puzzlink", (), "puzz.link / pzprjs URL (hitori/COLS/ROWS/...)",
                    search(r"hitori/\d+/\d+")),
     )),

@@ -686,7 +686,7 @@ def _ambiguous(amb: Ambiguity) -> str:
 
 _RE_HOUSES = re.compile(r"\bthere (?:are|is) (\d+) houses?\b", re.I)
 _RE_NUMBERED = re.compile(r"\bnumbered 1 to (\d+)\b", re.I)
-_RE_CLUES = re.compile(r"\s*#*\s*clues\b[^:]*:?\s*", re.I)
+_RE_CLUES = re.compile(r"\s*(?:#+\s*)?clues\b[^:]*:?\s*", re.I)  # (not \s*#*\s*: see below)
 _RE_BULLET = re.compile(r"\s*[-*\u2022]\s+(.*)")
 _RE_NUMBERED_CLUE = re.compile(r"\s*(\d{1,6})\s*[.)]\s*(.*)")
 
@@ -694,8 +694,11 @@ _RE_NUMBERED_CLUE = re.compile(r"\s*(\d{1,6})\s*[.)]\s*(.*)")
 def detect_zebralogic(text: str) -> bool:
     """Does the text look like a ZebraLogic puzzle? ('There are N houses' and a clue list)"""
     head = text[:200_000]
+    # a line of blanks (not a new line), maybe #s, then "clues": ``^\s*#*\s*clues`` would
+    # backtrack over every split of a long run of blanks and every later line start (seconds
+    # for 20,000 blanks)
     return bool(_RE_HOUSES.search(head)) and bool(
-        re.search(r"^\s*#*\s*clues\b", head, re.I | re.M))
+        re.search(r"^[^\S\n]*(?:#+[^\S\n]*)?clues\b", head, re.I | re.M))
 
 
 def _puzzle_lines(text: str) -> list[tuple[int, str]]:
