@@ -190,3 +190,17 @@ def test_the_json_of_a_step() -> None:
     data = json.loads(json.dumps(step.to_json(RS.encode)))
     assert data["uses"][0] == {"kind": "clue", "clue": 1, "cells": [
         [["location", "dungeon"], ["disguise", "Prince John"]]]}
+
+
+def test_a_long_header_line_is_refused_at_once_with_a_short_message() -> None:
+    """A block header is split at its '/', not matched by a backtracking pattern (a line of
+    20,000 blanks took seconds); the error names the line and a shortened category."""
+    import aspuzzle
+    from aspuzzle.errors import InputError
+    from aspuzzle.puzzles.logicgrid.reasoning import read_board
+
+    inst = aspuzzle.load(EXAMPLES / "logicgrid" / "boys-in-the-hood.logic").instance
+    for text in ["a" + " " * 100_000 + "b", "a" + " " * 100_000 + "b / c"]:
+        with pytest.raises(InputError) as e:
+            read_board(text, inst)
+        assert len(str(e.value)) < 300 and "line 1" in str(e.value)

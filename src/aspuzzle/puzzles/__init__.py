@@ -85,7 +85,7 @@ TYPES: tuple[TypeInfo, ...] = (
         FormatInfo("facts", (".lp", ".asp"),
                    "the seed post's ASP facts (#const n, cell_has_number/3, greater_than/4)",
                    search(r"\b(cell_has_number|greater_than|adjacent)\s*\(|\badjacent_mode\s*\."
-                          r"|^\s*%\s*(futoshiki|unequal)\b", re.IGNORECASE | re.MULTILINE)),
+                          r"|^[^\S\n]*%\s*(futoshiki|unequal)\b", re.IGNORECASE | re.MULTILINE)),
         FormatInfo("tatham", (), "Simon Tatham's unequal game ID, e.g. 4de:2,0,0,0L,...",
                    sniff.one_line(r"(?<![0-9])[0-9]+a?(?:d[a-z])?:")),
     )),
