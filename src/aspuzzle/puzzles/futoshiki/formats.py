@@ -420,4 +420,5 @@ def write_facts(inst: FutoshikiInstance, sol: FutoshikiSolution | None = None) -
 
 def detect_facts(text: str) -> bool:
     return bool(re.search(r"\b(cell_has_number|greater_than|adjacent)\s*\(|\badjacent_mode\s*\."
-                          r"|^[^\S\n]*%\s*(futoshiki|unequal)\b", text, re.IGNORECASE | re.MULTILINE))
+                          r"|^[^\S\n]*%\s*(futoshiki|unequal)\b", text,
+                          re.IGNORECASE | re.MULTILINE))
