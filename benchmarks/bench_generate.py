@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import bench_speed as speed
 from rich.console import Console
 from rich.table import Table
 
@@ -197,6 +198,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.size:
         plan = [p for p in plan if p[1] in args.size]
     console = Console(stderr=args.json)
+    before = speed.loop_s()
     rows = []
     for t, size, tier, goal in plan:
         row = run_row(t, size, tier, args.seeds, goal)
@@ -225,6 +227,7 @@ def main(argv: list[str] | None = None) -> int:
             cells += [str(r.rate_jobs1), str(r.rate_jobs)]
         table.add_row(*cells)
     console.print(table)
+    console.print(speed.note(before, speed.loop_s()), markup=False)
     for r in rows:
         for why in r.failed + r.wrong:
             console.print(f"{r.type} {r.size} {r.tier}: {why}", markup=False)

@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import bench_speed as speed
+
 import aspuzzle
 
 HERE = Path(__file__).resolve().parent
@@ -265,10 +267,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, help="runs per puzzle (default 5; CLI 10)")
     opts = ap.parse_args(argv)
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    before = speed.loop_s()
     rows = goal_rows(opts.quick, opts.repeat)
     print("\n".join(markdown(rows)))
     print(f"\nload average before: {load}, after: "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(speed.note(before, speed.loop_s()))
     problems = [p for r in rows for p in r.problems]
     for p in problems:
         print(f"PROBLEM: {p}")

@@ -42,6 +42,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+import bench_speed as speed
 import clingo
 from bench_cases import (
     DEFAULT_CORPUS,
@@ -544,6 +545,7 @@ def goals_section(args: argparse.Namespace, console: Console) -> list[str]:
     if args.no_goals:
         return []
     load_before = _loadavg()
+    speed_before = speed.loop_s()
     with console.status("measuring the goals of issue 11 (bench_goals.py) ..."):
         rows = goal_rows(args.quick, None if args.repeat == 5 else args.repeat,
                          args.only_types, not args.no_cli)
@@ -559,7 +561,8 @@ def goals_section(args: argparse.Namespace, console: Console) -> list[str]:
             cells[-2] = f"[{colour}]{cells[-2]}[/{colour}]"
         table.add_row(*cells)
     console.print(table)
-    notes = [*GOAL_NOTES, f"load average {load_before} before, {_loadavg()} after"]
+    notes = [*GOAL_NOTES, f"load average {load_before} before, {_loadavg()} after",
+             speed.note(speed_before, speed.loop_s())]
     args.goal_problems = [p for r in rows for p in r.problems]
     notes += [f"PROBLEM (goals): {p}" for p in args.goal_problems]
     for n in notes:
