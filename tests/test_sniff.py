@@ -186,3 +186,23 @@ def test_the_tents_grid_sniff_is_true_where_its_old_pattern_was(text: str) -> No
 def test_long_lines_get_a_clear_error(text: str) -> None:
     with pytest.raises(aspuzzle.AspuzzleError):
         aspuzzle.loads(text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(["", " ", "#", "## ", "\t# "]),
+       st.sampled_from(["clues", "Clues", "clue", ""]), st.text(alphabet=" #:xc\t", max_size=10))
+def test_zebralogic_clue_header_reads_as_before(lead: str, word: str, rest: str) -> None:
+    """The clue-list header (matched whole) is the same language as ``\\s*#*\\s*clues\\b
+    [^:]*:?\\s*``, without its backtracking (a long run of blanks took seconds)."""
+    from aspuzzle.puzzles.logicgrid.zebralogic import _RE_CLUES
+
+    line = lead + word + rest
+    old = re.fullmatch(r"\s*#*\s*clues\b[^:]*:?\s*", line, re.I)
+    assert bool(old) == bool(_RE_CLUES.fullmatch(line))
+
+
+def test_a_long_zebralogic_clue_header_is_read_at_once() -> None:
+    from aspuzzle.puzzles.logicgrid.zebralogic import _RE_CLUES
+
+    assert not _RE_CLUES.fullmatch("## clues" + " " * 100_000 + ":x")
+    assert _RE_CLUES.fullmatch("## Clues" + " " * 100_000 + ":  ")
