@@ -12,6 +12,7 @@ import clingo
 import pytest
 
 import aspuzzle
+from aspuzzle import engine
 from aspuzzle.api import Loaded, program
 from aspuzzle.engine import Grounded, Status, reuse
 from aspuzzle.puzzles import SolveOptions
@@ -244,7 +245,7 @@ def test_model_read_from_the_symbol_array_as_symbol_by_symbol(
         def read(m: clingo.Model) -> None:
             nonlocal known
             symbols = m.symbols(shown=True)
-            reps = hitori._reps(symbols)
+            reps = engine.symbol_handles(symbols)
             blacked = [s for s in symbols if s.name == "blacked"]
             expected = HitoriSolution(frozenset((s.arguments[0].number, s.arguments[1].number)
                                                 for s in blacked))
@@ -262,5 +263,5 @@ def test_model_read_from_the_symbol_array_as_symbol_by_symbol(
     assert known == len(pairs)  # each read twice, the second time from the array
     other = reads("blacked(1, 2). blacked(3, 4). shown(1). #show blacked/2. #show shown/1.")
     assert other == [(HitoriSolution(frozenset({(1, 2), (3, 4)})),) * 4]
-    monkeypatch.setattr(hitori, "_UNPACK", None)
+    monkeypatch.setattr(engine, "_UNPACK", None)
     assert reads("blacked(5, 6).") == [(HitoriSolution(frozenset({(5, 6)})),) * 4]

@@ -41,6 +41,7 @@ __all__ = [
     "Status",
     "count",
     "solve",
+    "symbol_handles",
 ]
 
 Signature = tuple[str, int]
@@ -483,6 +484,29 @@ class AtomLiterals:
         if not literal(rep, it[0], lit):
             _raise_c_error()
         return int(lit[0])
+
+
+def symbol_handles(symbols: Sequence[clingo.Symbol]) -> list[int] | None:
+    """The handles (``Symbol._rep``, the same for the same symbol throughout the process) of a
+    model's symbols, read in one call from the C array behind clingo 5's sequence of them
+    (``Model.symbols`` returns a sequence that makes a Symbol of each only when asked); None
+    when the sequence is not one of those, or this clingo does not expose its C functions."""
+    array = getattr(symbols, "_p_symbols", None)
+    if array is None or _UNPACK is None:
+        return None
+    return _UNPACK(array, len(array))  # type: ignore[no-any-return]
+
+
+def _unpack() -> Any:
+    try:
+        from clingo._internal import _ffi  # type: ignore[attr-defined]
+
+        return _ffi.unpack
+    except (ImportError, AttributeError):
+        return None
+
+
+_UNPACK = _unpack()
 
 
 def _raise_c_error() -> None:

@@ -94,8 +94,10 @@ class HitoriPuzzle:
 
     def from_model(self, instance: HitoriInstance,
                    symbols: Sequence[clingo.Symbol]) -> HitoriSolution:
+        from aspuzzle.engine import symbol_handles
+
         cells = _CELLS
-        reps = _reps(symbols)
+        reps = symbol_handles(symbols)
         if reps is not None:
             # the symbols' handles read in one call from the array clingo filled, instead of
             # a Symbol object made for each (a 50x50 grid: ~750 of them, ~0.2 ms)
@@ -270,28 +272,6 @@ _CELLS: dict[int, Cell] = {}
 """The cell of each blacked/2 symbol read so far, by its handle (``Symbol._rep``): clingo's
 symbols are the same in every program of the process."""
 _CELLS_KEPT = 40_000
-
-
-def _reps(symbols: Sequence[clingo.Symbol]) -> list[int] | None:
-    """The handles (``Symbol._rep``) of a model's symbols, read from the C array behind
-    clingo 5's sequence of them (``Model.symbols`` returns a sequence that makes each
-    Symbol when asked); None when the sequence is not one of those."""
-    array = getattr(symbols, "_p_symbols", None)
-    if array is None or _UNPACK is None:
-        return None
-    return _UNPACK(array, len(array))  # type: ignore[no-any-return]
-
-
-def _unpack() -> Any:
-    try:
-        from clingo._internal import _ffi  # type: ignore[attr-defined]
-
-        return _ffi.unpack
-    except (ImportError, AttributeError):
-        return None
-
-
-_UNPACK = _unpack()
 
 
 def _cell_of(s: clingo.Symbol) -> Cell | None:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import clingo
 
-from aspuzzle.engine import AtomLiterals, Grounded, Program, SolveConfig
+from aspuzzle.engine import AtomLiterals, Grounded, Program, SolveConfig, symbol_handles
 from aspuzzle.explain.loop import Case, Evaluation, Probe, ReasonerBase
 from aspuzzle.explain.steps import Board, Cell, FirstThenEvery, Kind, Link, Step, Use, cells_text
 from aspuzzle.puzzles.base import SolveOptions, lp_file
@@ -129,28 +129,6 @@ def _parse(text: str) -> tuple[Any, ...]:
         key = (kname, (args[0], args[1]))
     others = tuple(_value(a) for a in tail[1:].split(",")) if tail else ()
     return (name, rid, key, *others)
-
-
-def _reps(symbols: Sequence[clingo.Symbol]) -> list[int] | None:
-    """The handles (``Symbol._rep``) of a model's symbols, read from the C array behind
-    clingo 5's sequence of them (which makes a Symbol of each only when asked); None when the
-    sequence is not one of those."""
-    array = getattr(symbols, "_p_symbols", None)
-    if array is None or _UNPACK is None:
-        return None
-    return _UNPACK(array, len(array))  # type: ignore[no-any-return]
-
-
-def _unpack() -> Any:
-    try:
-        from clingo._internal import _ffi  # type: ignore[attr-defined]
-
-        return _ffi.unpack
-    except (ImportError, AttributeError):
-        return None
-
-
-_UNPACK = _unpack()
 
 
 FULL = 1 << 30
@@ -547,12 +525,12 @@ class TentsReasoner(ReasonerBase):
     def _read(self, model: Sequence[clingo.Symbol]) -> list[tuple[Any, ...]]:
         """The shown atoms of a model as Python values (:func:`_parse`), each read once in a
         process: by the symbol's handle in clingo (``Symbol._rep``: clingo 5 keeps one copy of
-        each symbol, for good), the handles read in one call from the array clingo filled (see
-        :func:`_reps`). The same atoms recur at every evaluation and in every puzzle of a size;
-        reading one through clingo's Python wrapper (a Symbol, then its arguments one by one)
-        had cost 12 ms of a 15x15 case generation's 260."""
+        each symbol, for good), the handles read in one call from the array clingo filled
+        (:func:`aspuzzle.engine.symbol_handles`). The same atoms recur at every evaluation and in
+        every puzzle of a size; reading one through clingo's Python wrapper (a Symbol, then its
+        arguments one by one) had cost 12 ms of a 15x15 case generation's 260."""
         parsed = _PARSED
-        reps = _reps(model)
+        reps = symbol_handles(model)
         if reps is None:
             reps = [s._rep for s in model]
         out: list[tuple[Any, ...]] = []
