@@ -599,11 +599,7 @@ def _search(reasoner: Reasoner, board: Board, ev: Evaluation, depth: int, *,
         if best is not None and cost >= best.cost:
             continue  # it cannot be chosen: spare merging its branches
         trial = _Trial(case, tuple(probes), cost)
-        got = _conclusion(board, trial)
-        if wanted is not None and not (set(wanted[0]) <= set(got[0])
-                                       and set(wanted[1]) <= set(got[1])):
-            continue
-        if (alive <= 1 or any(got)) and (best is None or cost < best.cost):
+        if _concludes(board, trial, alive, wanted) and (best is None or cost < best.cost):
             best = trial
     return best
 
@@ -634,15 +630,23 @@ def _first_costing(reasoner: Reasoner, board: Board, hint: Board | None, cases: 
         if pruned:
             continue
         trial = _Trial(case, tuple(probes), cost)
-        if alive <= 1 and wanted is None:
-            return trial
-        got = _conclusion(board, trial)
-        if wanted is not None and not (set(wanted[0]) <= set(got[0])
-                                       and set(wanted[1]) <= set(got[1])):
-            continue
-        if alive <= 1 or any(got):
+        if _concludes(board, trial, alive, wanted):
             return trial
     return None
+
+
+def _concludes(board: Board, trial: _Trial, alive: int,
+               wanted: tuple[Sets, tuple[Link, ...]] | None) -> bool:
+    """May the split be chosen: does it conclude something (and ``wanted``, if given)? A split
+    with at most one branch left alive (``alive``) concludes that branch, so its branches are
+    merged only to check ``wanted``."""
+    if alive <= 1 and wanted is None:
+        return True
+    got = _conclusion(board, trial)
+    if wanted is not None and not (set(wanted[0]) <= set(got[0])
+                                   and set(wanted[1]) <= set(got[1])):
+        return False
+    return alive <= 1 or any(got)
 
 
 def find_case(reasoner: Reasoner, ev: Evaluation, depth: int, *, rule_id: str | None = None,
