@@ -140,3 +140,51 @@ def test_each_rule_program_grounds_the_parts_of_the_board_it_reads() -> None:
                          hr._file_text(next(r for r in CATALOGUE if r.id == rid).file).splitlines())
         for part in parts:
             assert (part in got) == (f"{part}(" in text.replace(" ", "")), (rid, part)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_baked_stages_find_what_one_program_finds(seed: int) -> None:
+    """A stage first solved on a board that agrees with the puzzle's one solution is grounded
+    with that board's marks as facts (_Stage.model, "baked"): on the boards that hold it, right
+    or wrong, it finds what one program of every rule finds, and so does the program for every
+    board it falls back on for a board that does not hold it."""
+    rnd = random.Random(300 + seed)
+    k = 0
+    while True:  # a puzzle with one solution
+        inst = build(rnd.randint(4, 8), rnd.randint(4, 8), 1000 * seed + k)
+        rs = hr.HitoriReasoner(inst)
+        truth = rs._unique_solution()
+        if truth is not None:
+            break
+        k += 1
+    cells = inst.cells()
+    known = rnd.sample(cells, rnd.randint(1, len(cells) - 1))
+    baked = Board({c: truth[c] for c in known})
+    for st in rs._stages:
+        rs._solve(st, baked)
+        assert st._baked is not None and st._baked.board is baked
+        assert not st._general.started
+
+    def check(board: Board) -> None:
+        direct, _, first = _staged(rs, board)
+        want_direct, want_contradictions = _one_program(inst, board)
+        assert direct == want_direct
+        assert first == (want_direct[0][0] if want_direct else None)
+        contradictions = [(h.rule.id, str(h.where), ()) for st in rs._contradiction_stages
+                          for h in rs._solve(st, board) if h.rule.kind is Kind.CONTRADICTION]
+        assert contradictions == want_contradictions
+
+    check(baked)
+    rest = [c for c in cells if c not in baked.cells]
+    for _ in range(3):
+        marks = dict(baked.cells)
+        for cell in rnd.sample(rest, len(rest)):
+            marks[cell] = truth[cell] if rnd.random() < 0.8 else \
+                rnd.choice(("shaded", "unshaded"))
+            if rnd.random() < 0.4:
+                check(Board(dict(marks)))
+    assert not any(st._general.started for st in rs._stages)
+    # a board without one of the baked marks: the program for every board
+    gone = rnd.choice(known)
+    check(Board({c: v for c, v in baked.cells.items() if c != gone}))
+    assert all(st._general.started for st in rs._contradiction_stages)
