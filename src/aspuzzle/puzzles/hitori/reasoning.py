@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import clingo
 
+from aspuzzle.engine import symbol_handles
 from aspuzzle.errors import InputError, Location, UsageError
 from aspuzzle.explain.asp import SHOW, AspReasoner, Hit
 from aspuzzle.explain.loop import Case, Evaluation
@@ -729,9 +730,16 @@ class HitoriReasoner(AspReasoner):
         model = stage.model(board, self._atoms, self._lineage, lambda: self._bakes(board))
         self.evaluations += 1
         found: dict[tuple[Any, ...], Hit] = {}
-        parse = self._parse_hit
-        for sym in model:
-            rid, where, order, key, value = parse(sym)
+        parsed = self._hit_atoms
+        # the symbols' handles read in one call from the array clingo filled, not a Symbol
+        # made for each (symbol_handles): most were parsed at an earlier solve
+        reps = symbol_handles(model)
+        if reps is None:
+            reps = [sym._rep for sym in model]
+        for i, rep in enumerate(reps):
+            got = parsed.get(rep)
+            rid, where, order, key, value = got if got is not None else \
+                self._parse_hit(model[i])
             hit = found.get(order)
             if hit is None:
                 hit = found[order] = Hit(self._info[rid], where)
