@@ -290,6 +290,9 @@ def loads(text: str | bytes, *, type: str | None = None, fmt: str | None = None,
         text = decode_input(bytes(text), source)
     elif not isinstance(text, str):
         raise TypeError(f"loads() reads a puzzle from str or bytes, not {_kind(text)}")
+    elif "\x00" in text:  # (bytes: decode_input says the same)
+        # clingo reads program text and strings up to a NUL: whatever follows would be lost
+        raise InputError("binary data (a NUL byte), not a puzzle text", source=source)
     if not text.strip():
         raise InputError("empty input", source=source)
     prefix, body = _split_type_prefix(text)

@@ -21,6 +21,7 @@ from pathlib import Path
 import clingo
 
 from aspuzzle.errors import InputError, UsageError
+from aspuzzle.formats.asp_text import unsafe_char
 from aspuzzle.puzzles.base import lp_file
 
 __all__ = ["Counterexample", "Verification", "parse_size", "verify"]
@@ -109,6 +110,10 @@ def verify(rule: str | Path, *, up_to: tuple[int, int] = (6, 6)) -> Verification
     except (OSError, UnicodeDecodeError) as e:
         raise InputError(f"{path}: cannot read the rule file ({e.__class__.__name__})") \
             from None
+    bad = unsafe_char(source)
+    if bad is not None:
+        line, column, why = bad
+        raise InputError(f"{path}: line {line}, column {column}: {why}")
     parts = [_board_lp(), lp_file(_RULES, "places.lp").read_text(),
              lp_file(_RULES, "room.lp").read_text(),
              lp_file("aspuzzle.legup", "verify.lp").read_text(), source]

@@ -349,6 +349,19 @@ CATS = "categories:\n  n: 1..3\n  x: a, b, c\n"
      "line 5: raw ASP may not use #minimize"),
     (CATS + "asp:\n\"a:~\".\n:~ assign(E, x, a). [E]\n",
      "line 6: raw ASP may not use weak constraints (:~)"),
+    # clingo reads no string at a quote followed by '\t' (its escapes are \" \\ \n): what
+    # follows is code to it, and it reads the #include once it has reported the quote
+    (CATS + "asp:\n\"\\t. #include \"/etc/passwd\".\n",
+     "line 5: raw ASP may not use #include"),
+    (CATS + "asp:\na.\n%* %* *% *% #include \"x\".\n",
+     "line 6: raw ASP may not use #include"),  # block comments nest
+    # characters clingo cannot be given (a byte order mark inside a name aborted the process:
+    # clingo's message quoted half a UTF-8 sequence; a NUL hid the rules after it)
+    (CATS + "asp:\na.\nb :- sto\ufeffry.\n",
+     "line 6, column 9: raw ASP: the character U+FEFF is not ASP"),
+    (CATS + "asp:\n% caf\u00e9\np(\"caf\u00e9\").\np(\"a\nb\u00e9\").\n",
+     "line 8, column 2: raw ASP: the character '\u00e9' (U+00E9) is not ASP"),
+    (CATS + "asp:\na.\n% here \x00 there\n:- a.\n", "binary data (a NUL byte)"),
     ("categories:\n  n: 1..3\n  x: a\n",
      "line 3: category 'x' has 1 value but 'n' (line 2) has 3"),
 ])
@@ -357,6 +370,14 @@ def test_bad_input_gives_a_precise_one_line_error(text: str, message: str) -> No
         aspuzzle.loads(text, type="logicgrid")
     assert str(err.value).startswith("<input>: " + message), str(err.value)
     assert "\n" not in str(err.value)
+
+
+def test_directives_in_comments_and_strings_are_not_code() -> None:
+    text = CATS + ("asp:\n%* %* *% #include \"x\". *%\n#! #script\np(\"#include\").\n"
+                   "% caf\u00e9 #minimize\n:- assign(1, x, a).\n")
+    assert language.read(text).raw_asp.count("#include") == 2
+    result = aspuzzle.solve(aspuzzle.loads(text, type="logicgrid"))
+    assert str(result.status) == "multiple"
 
 
 def test_long_clues_are_refused_quickly_and_named_briefly() -> None:

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 import clingo
 
-from aspuzzle.errors import InputError, UsageError
+from aspuzzle.errors import InputError, Location, UsageError
+from aspuzzle.formats.asp_text import unsafe_char
 
 if TYPE_CHECKING:  # importlib.resources costs ~6 ms at start-up, for an annotation
     from importlib.resources.abc import Traversable
@@ -179,6 +180,10 @@ class Grounded:
         if program.rules:
             ctl.add("base", [], program.rules)
         if program.user_asp:
+            bad = unsafe_char(program.user_asp)
+            if bad is not None:
+                line, column, why = bad
+                raise InputError(f"raw ASP: {why}", Location(line, column))
             try:
                 ctl.add("base", [], program.user_asp)
             except RuntimeError:

@@ -56,6 +56,7 @@ from collections.abc import Iterator, Sequence
 from typing import Generic, NamedTuple, TypeVar
 
 from aspuzzle.errors import InputError, Location
+from aspuzzle.formats.asp_text import code_spans, unsafe_char
 from aspuzzle.puzzles.logicgrid.model import (
     MAX_NUMBER,
     MAX_VALUES,
@@ -571,35 +572,19 @@ _FORBIDDEN_ASP = re.compile(r"#\s*(script|include|program|minimi[sz]e|maximi[sz]
 
 def _asp_directives(raw: str, first_line: int) -> None:
     """Refuse directives that would run code, read files, hide rules from grounding, or
-    optimise (the answers of a logic grid are all its answer sets, not the best ones)."""
-    i, line, n = 0, first_line, len(raw)
-    while i < n:
-        ch = raw[i]
-        if ch == "\n":
-            line += 1
-        elif ch == '"':
-            i += 1
-            while i < n and raw[i] not in '"\n':
-                i += 2 if raw[i] == "\\" else 1
-            if i < n and raw[i] == "\n":
-                continue
-        elif raw.startswith("%*", i):
-            end = raw.find("*%", i + 2)
-            end = n if end < 0 else end + 2
-            line += raw.count("\n", i, end)
-            i = end
+    optimise (the answers of a logic grid are all its answer sets, not the best ones): in the
+    code, as clingo reads it (not in strings and comments)."""
+    for start, end in code_spans(raw):
+        m = _FORBIDDEN_ASP.search(raw, start, end)
+        weak = raw.find(":~", start, end)
+        if m is None and weak < 0:
             continue
-        elif ch == "%":
-            while i < n and raw[i] != "\n":
-                i += 1
-            continue
-        elif ch == "#":
-            m = _FORBIDDEN_ASP.match(raw, i)
-            if m:
-                raise InputError(f"raw ASP may not use #{m.group(1)}", Location(line))
-        elif raw.startswith(":~", i):
-            raise InputError("raw ASP may not use weak constraints (:~)", Location(line))
-        i += 1
+        if m is not None and (weak < 0 or m.start() < weak):
+            where, what = m.start(), f"#{m.group(1)}"
+        else:
+            where, what = weak, "weak constraints (:~)"
+        line = Location(first_line + raw.count("\n", 0, where))
+        raise InputError(f"raw ASP may not use {what}", line)
 
 
 def read(text: str) -> LogicGridInstance:
@@ -651,6 +636,10 @@ def read(text: str) -> LogicGridInstance:
         while block and not block[-1].strip():
             block = block[:-1]
         raw = "\n".join(block)
+        bad = unsafe_char(raw)
+        if bad is not None:
+            at, column, why = bad
+            raise InputError(f"raw ASP: {why}", Location(raw_start + at - 1, column))
         _asp_directives(raw, raw_start)
     return LogicGridInstance(cats, tuple(clues), raw, title=title,
                              raw_asp_line=raw_start if raw else 0)
