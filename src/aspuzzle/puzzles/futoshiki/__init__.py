@@ -54,6 +54,8 @@ class FutoshikiPuzzle:
         self._rules = lp_file(__name__, "encoding.lp")
         self._adjacent_rules = lp_file(__name__, "adjacent.lp")
         self._large_rules = lp_file(__name__, "large.lp")
+        self._reuse = lp_file(__name__, "reuse.lp")
+        self._reuse_adjacent = lp_file(__name__, "reuse-adjacent.lp")
 
     def encodings(self, options: SolveOptions,
                   instance: FutoshikiInstance | None = None) -> tuple[Traversable, ...]:
@@ -97,7 +99,8 @@ class FutoshikiPuzzle:
 
     def reuse(self, instance: FutoshikiInstance, options: SolveOptions) -> Any:
         """How to solve on one program grounded for every puzzle of the size and mode
-        (:class:`aspuzzle.engine.reuse.Reuse`, reuse.lp)."""
+        (:class:`aspuzzle.engine.reuse.Reuse`; reuse.lp, or reuse-adjacent.lp in adjacent
+        mode)."""
         from aspuzzle.engine import Program
         from aspuzzle.engine.reuse import Reuse
 
@@ -105,14 +108,22 @@ class FutoshikiPuzzle:
             ("cell_has_number", given) for given in instance.givens]
         true += [("greater_than", (*a, *b)) for a, b in instance.greater]
         true += [("adjacent", (*a, *b)) for a, b in instance.bars]
+        encodings = self.encodings(options, instance)
         if instance.adjacent:
             true.append(("adjacent_mode", ()))
-        encodings = self.encodings(options, instance)
-        program = Program((*encodings, lp_file(__name__, "reuse.lp")), (),
-                          self.answer_signatures(options), constants=self.constants(instance))
+            # a missing bar is a rule: every bar external is false but the puzzle's own
+            inputs: tuple[tuple[str, int], ...] = (("adjacent", 4), ("adjacent_mode", 0))
+            givens: tuple[tuple[str, int], ...] = (("cell_has_number", 3),)
+            externals = self._reuse_adjacent
+        else:
+            # the sign externals are free (reuse.lp): only the puzzle's own are assumed
+            inputs = ()
+            givens = (("cell_has_number", 3), ("greater_than", 4))
+            externals = self._reuse
+        program = Program((*encodings, externals), (), self.answer_signatures(options),
+                          constants=self.constants(instance))
         return Reuse(("futoshiki", instance.size, tuple(str(e) for e in encodings)), program,
-                     (("greater_than", 4), ("adjacent", 4), ("adjacent_mode", 0)),
-                     tuple(true), givens=(("cell_has_number", 3),),
+                     inputs, tuple(true), givens=givens,
                      # 12x12: ~80 ms once, ~20 ms saved a puzzle
                      build_after=max(2, instance.size ** 2 // 30),
                      # a solve takes a few ms: run it in the calling thread (Tatham 9x9 set,
