@@ -138,3 +138,30 @@ def test_signs_are_assumed_and_bars_assigned() -> None:
     lits = reuse.solve_literals(spec)
     assert lits is not None
     assert len(lits[0]) == len(adjacent.instance.bars) + 1
+
+
+def test_model_read_by_symbol_handles_as_by_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    import aspuzzle.puzzles.futoshiki as futoshiki
+
+    monkeypatch.setattr(futoshiki, "_CELLS", {})  # every atom new at first
+    puzzles = [aspuzzle.loads(rec["id"], type="futoshiki")
+               for rec in read_jsonl(DATA / "futoshiki" / "unequal.jsonl")[::7]]
+    assert len({p.instance.size for p in puzzles}) > 1
+    for loaded in puzzles * 2:  # the second time every atom is known by its handle
+        inst = loaded.instance
+        ctl = Grounded(program(loaded)).ctl
+        read: list[FutoshikiSolution] = []
+
+        def on_model(m: clingo.Model, inst: FutoshikiInstance = inst,
+                     read: list[FutoshikiSolution] = read) -> None:
+            symbols = m.symbols(shown=True)
+            read.append(PUZZLE.from_model(inst, symbols))
+            read.append(PUZZLE.from_model(inst, symbols))  # known now, whatever before
+            read.append(PUZZLE.from_model(inst, sorted(symbols)))  # Symbols: by text
+            # an atom never met before: the model is read by text
+            read.append(PUZZLE.from_model(inst, [*symbols, clingo.Function("other", [])]))
+
+        ctl.solve(on_model=on_model)
+        assert len(read) == 4 and len(set(read)) == 1
+        assert PUZZLE.verify(inst, read[0]) == []
+    assert futoshiki._CELLS

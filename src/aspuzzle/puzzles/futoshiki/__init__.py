@@ -32,6 +32,11 @@ _F = clingo.Function
 # clingo symbols are immutable values: making the numbers once saves a call into clingo each
 _NUMBERS = tuple(clingo.Number(i) for i in range(MAX_SIZE + 1))
 _ANSWER = "cell_has_number("
+_CELLS: dict[int, tuple[int, int, int]] = {}
+"""Answer atoms met so far, by symbol handle (``Symbol._rep``: clingo keeps each symbol, with
+its handle, for the whole process): (row, column, digit)."""
+_CELLS_KEPT = (MAX_SIZE + 1) ** 3
+"""As many as there are such atoms of digits 0..32 (more only from hand-written facts)."""
 
 
 class FutoshikiPuzzle:
@@ -135,15 +140,30 @@ class FutoshikiPuzzle:
 
     def from_model(self, instance: FutoshikiInstance,
                    symbols: Sequence[clingo.Symbol]) -> FutoshikiSolution:
+        from aspuzzle.engine import symbol_handles
+
         n = instance.size
         grid = [[0] * n for _ in range(n)]
+        reps = symbol_handles(symbols)
+        if reps is not None:
+            # the symbols' handles read in one call from the array clingo filled, each looked
+            # up in the cells met before, instead of a Symbol made and read for each (a 9x9
+            # grid: ~0.05 ms instead of ~0.3, about a sixth of a whole solve)
+            known = [*map(_CELLS.get, reps)]
+            if None not in known:
+                for r, c, d in known:  # type: ignore[misc]
+                    grid[r - 1][c - 1] = d
+                return FutoshikiSolution(tuple(tuple(row) for row in grid))
+        cells = _CELLS
         for s in symbols:
-            # one call into clingo per atom (str) instead of five (name, arguments, numbers):
-            # on small grids reading the answer otherwise costs as much as solving it
+            # one call into clingo per atom (str) instead of five (name, arguments, numbers)
             text = str(s)
             if text.startswith(_ANSWER):
-                r, c, d = text[len(_ANSWER):-1].split(",")
-                grid[int(r) - 1][int(c) - 1] = int(d)
+                r, c, d = map(int, text[len(_ANSWER):-1].split(","))
+                grid[r - 1][c - 1] = d
+                rep = getattr(s, "_rep", None)
+                if rep is not None and len(cells) < _CELLS_KEPT:
+                    cells[rep] = (r, c, d)
         return FutoshikiSolution(tuple(tuple(row) for row in grid))
 
     def validate(self, instance: FutoshikiInstance) -> None:
