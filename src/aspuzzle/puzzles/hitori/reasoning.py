@@ -67,6 +67,18 @@ def _cell_atoms(cell: Cell) -> tuple[clingo.Symbol, clingo.Symbol, clingo.Symbol
     return got
 
 
+_PARSED: dict[int, tuple[Any, ...]] = {}
+"""The shown atoms of the rule programs parsed so far (:meth:`HitoriReasoner._parse_hit`), by
+the number that stands for the symbol in clingo (``Symbol._rep``: clingo keeps one copy of each
+symbol for the life of the process, so equal symbols have equal numbers). Kept for the process:
+most recur from one puzzle of a size to the next (a puzzle of 20x20 met some 700 new ones,
+parsed at some 15 us each), and a look-up by number needs no call into clingo."""
+_PARSED_KEPT = 100_000
+_WHERE: dict[tuple[str, str | None], clingo.Symbol] = {}
+"""The ``where`` terms of the shown atoms, by their name and numbers as text: many atoms share
+one (an instance's), and taking it from the atom makes a Symbol of each of its arguments."""
+
+
 MAX_CASES = 60
 """Case splits are offered on at most this many cells at a time, the most promising first
 (see :meth:`HitoriReasoner.cases`)."""
@@ -586,11 +598,13 @@ class HitoriReasoner(AspReasoner):
         if solution is not None:
             self._solution = (dict(self.solution_board(solution).cells),)
         self._agrees: tuple[Board, bool] | None = None
-        self._hit_atoms: dict[int, tuple[Any, ...]] = {}
+        self._hit_atoms = _PARSED if self.catalogue is CATALOGUE else {}
         """Shown atoms parsed (:meth:`_parse_hit`), by the number that stands for the symbol in
         clingo (``Symbol._rep``): clingo keeps one copy of each symbol, so equal symbols have
         equal numbers, and a look-up by number needs no call into clingo to hash and compare
-        (those calls cost more than the rest of reading an evaluation)."""
+        (those calls cost more than the rest of reading an evaluation). Those of the package's
+        catalogue are kept for the process (:data:`_PARSED`): a sort key is the rule's place in
+        it."""
         self._lineage = _Lineage()
         self._split_searched = False
         """Has a case split been searched for (:meth:`cases`)?"""
@@ -682,17 +696,22 @@ class HitoriReasoner(AspReasoner):
         cached: the same atoms recur at every evaluation. Instances are ordered by rule, then
         by their ``where`` term; every rule's ``where`` terms have one name and arity and
         numbers for arguments, whose order in clingo is that of the numbers."""
-        got = self._hit_atoms.get(sym._rep)
+        parsed = self._hit_atoms
+        got = parsed.get(sym._rep)
         if got is None:
+            if len(parsed) >= _PARSED_KEPT:
+                parsed.clear()
             m = _SHOWN.fullmatch(str(sym))
             if m is not None and (m.group(1) == "sets") == (m.group(5) is not None):
-                rid, nums = m.group(2), m.group(4)
+                rid, name, nums = m.group(2), m.group(3), m.group(4)
                 numbers = () if nums is None else tuple(int(x) for x in nums.split(","))
-                order: tuple[Any, ...] = (self._order[rid], m.group(3), len(numbers), numbers)
-                where = sym.arguments[1]
+                order: tuple[Any, ...] = (self._order[rid], name, len(numbers), numbers)
+                where = _WHERE.get((name, nums))
+                if where is None:
+                    where = _WHERE[name, nums] = sym.arguments[1]
                 got = (rid, where, order, None, None) if m.group(5) is None else \
                     (rid, where, order, (int(m.group(5)), int(m.group(6))), m.group(7))
-                self._hit_atoms[sym._rep] = got
+                parsed[sym._rep] = got
                 return got
             # not as the Hitori rules write it (e.g. a test's rule file): term by term
             args = sym.arguments
