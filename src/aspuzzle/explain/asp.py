@@ -101,22 +101,24 @@ class AspReasoner(ReasonerBase):
     def __init__(self, inst: Any, rules: Sequence[RuleInfo] | None = None) -> None:
         self.inst = inst
         self.rules = tuple(self.catalogue if rules is None else rules)
-        facts = tuple(self.puzzle.to_facts(inst))
         consts = self.puzzle.constants(inst)
         options = SolveOptions()
-        self._rules_source = Program((self.board_lp, SHOW, *rule_files(self.rules)),
-                                     facts + tuple(self.rule_facts()), (), constants=consts)
+        # the programs' sources are made when first grounded, and the instance's facts with
+        # them: a reasoner that solves its rules in programs of its own and never grounds the
+        # game (Hitori's, for a generated puzzle) needs neither (a 20x20 Hitori: 400 clingo
+        # symbols, some 2 ms)
+        self._rule_args = ((self.board_lp, SHOW, *rule_files(self.rules)),
+                           tuple(self.rule_facts()), consts)
+        self._game_args = ((*self.puzzle.encodings(options, inst), *self.game_lp),
+                           self.puzzle.answer_signatures(options), self.puzzle.user_asp(inst),
+                           consts)
+        self._facts_made: tuple[clingo.Symbol, ...] | None = None
         self._rules_program: Grounded | None = None
-        self._facts = facts
-        self._game_source = Program((*self.puzzle.encodings(options, inst), *self.game_lp),
-                                    facts, self.puzzle.answer_signatures(options),
-                                    user_asp=self.puzzle.user_asp(inst), constants=consts)
         self._game_program: Grounded | None = None
         if not self.lazy_game:
             self._game_program = Grounded(self._game_source)  # errors in raw ASP: said here
         self._keys = tuple(self.keys())
-        self._externals = {k: [(v, self.external(k, v)) for v in self.values(k)]
-                           for k in self._keys}
+        self._externals_made: dict[Key, list[tuple[str, clingo.Symbol]]] | None = None
         self._last: dict[Key, str] = {}
         self._first = True
         self._parsed: dict[clingo.Symbol, tuple[Any, ...]] = {}
@@ -124,6 +126,31 @@ class AspReasoner(ReasonerBase):
         self._info = {r.id: r for r in self.catalogue}
         self._hint: tuple[Board, Board | None] | None = None
         self.evaluations = 0
+
+    @property
+    def _facts(self) -> tuple[clingo.Symbol, ...]:
+        """The instance's facts (:meth:`Puzzle.to_facts`), made when first asked for."""
+        if self._facts_made is None:
+            self._facts_made = tuple(self.puzzle.to_facts(self.inst))
+        return self._facts_made
+
+    @property
+    def _rules_source(self) -> Program:
+        encodings, rule_facts, consts = self._rule_args
+        return Program(encodings, self._facts + rule_facts, (), constants=consts)
+
+    @property
+    def _game_source(self) -> Program:
+        encodings, signatures, user_asp, consts = self._game_args
+        return Program(encodings, self._facts, signatures, user_asp=user_asp, constants=consts)
+
+    @property
+    def _externals(self) -> dict[Key, list[tuple[str, clingo.Symbol]]]:
+        """Each key's values with their externals, made when first asked for."""
+        if self._externals_made is None:
+            self._externals_made = {k: [(v, self.external(k, v)) for v in self.values(k)]
+                                    for k in self._keys}
+        return self._externals_made
 
     @property
     def _game(self) -> Grounded:

@@ -257,14 +257,31 @@ program, ten programs or so a candidate); the numbers made as clingo terms once 
 and handed over by one call cost less than half of that per program."""
 
 
+_WRITTEN_TERMS: dict[tuple[int, int, int], clingo.Symbol] = {}
+"""The terms ``(R, C, N)`` of :class:`_Written`, made once per process (a term is a few calls
+into clingo; the puzzles of a size share most of them)."""
+_WRITTEN_KEPT = 200_000
+
+
+def _written_term(r: int, c: int, v: int) -> clingo.Symbol:
+    got = _WRITTEN_TERMS[r, c, v] = clingo.Tuple_((_N(r), _N(c), _N(v)))
+    return got
+
+
 class _Written:
     """The context of the rule programs' grounding: ``@written()`` is the puzzle's numbers, a
     term ``(R, C, N)`` per cell, made once per puzzle (:data:`_WRITTEN`)."""
 
     def __init__(self, inst: HitoriInstance) -> None:
-        numbers = [_N(i) for i in range(max(inst.height, inst.width, *map(max, inst.grid)) + 1)]
-        self._terms = [clingo.Tuple_((numbers[r], numbers[c], numbers[v]))
-                       for r, row in enumerate(inst.grid, 1) for c, v in enumerate(row, 1)]
+        terms = _WRITTEN_TERMS
+        if len(terms) > _WRITTEN_KEPT:
+            terms.clear()
+        out = []
+        for r, row in enumerate(inst.grid, 1):
+            for c, v in enumerate(row, 1):
+                term = terms.get((r, c, v))
+                out.append(term if term is not None else _written_term(r, c, v))
+        self._terms = out
 
     def written(self) -> list[clingo.Symbol]:
         return self._terms
@@ -568,9 +585,8 @@ class HitoriReasoner(AspReasoner):
         self.rules = chosen
         facts = _Written(inst)
         stage_of = {rid: i for i, ids in enumerate(_STAGES) for rid in ids}
-        near = {"neighbours": {cell: tuple(n for n in neighbours4(cell) if inst.inside(n))
-                               for cell in self._cells},
-                "twins": _twins(inst)}
+        twins = _twins(inst)
+        near = {"neighbours": _neighbours(inst.height, inst.width), "twins": twins}
         self._stages: list[_Stage] = []
         """The direct rules' stages in order of preference, then the contradiction rules'."""
         for i in range(len(_STAGES) + 1):
@@ -592,7 +608,7 @@ class HitoriReasoner(AspReasoner):
         self._contradiction_stages = [st for st in self._stages
                                       if any(r.kind is Kind.CONTRADICTION for r in st.rules)]
         # the cells whose number repeats in their row or column (the others are never shaded)
-        self._repeats = _repeating(inst)
+        self._repeats = frozenset(cell for cell, xs in twins.items() if xs)
         self._claims: frozenset[clingo.Symbol] = frozenset()
         self._solution: tuple[dict[Cell, str], ...] | None = None
         if solution is not None:
@@ -1063,31 +1079,41 @@ class HitoriReasoner(AspReasoner):
         return areas
 
 
+_NEIGHBOURS: dict[tuple[int, int], dict[Cell, tuple[Cell, ...]]] = {}
+"""Each cell's neighbours in the grid, by the grid's height and width (made once per size)."""
+
+
+def _neighbours(h: int, w: int) -> dict[Cell, tuple[Cell, ...]]:
+    got = _NEIGHBOURS.get((h, w))
+    if got is None:
+        got = _NEIGHBOURS[h, w] = {
+            (r, c): tuple((r2, c2) for r2, c2 in neighbours4((r, c))
+                          if 1 <= r2 <= h and 1 <= c2 <= w)
+            for r in range(1, h + 1) for c in range(1, w + 1)}
+    return got
+
+
 def _twins(inst: HitoriInstance) -> dict[Cell, tuple[Cell, ...]]:
     """Each cell's copies: the other cells of its row and column with its number (board.lp's
-    twin/4)."""
-    out: dict[Cell, list[Cell]] = {cell: [] for cell in inst.cells()}
-    lines = [[(r, c) for c in range(1, inst.width + 1)] for r in range(1, inst.height + 1)]
-    lines += [[(r, c) for r in range(1, inst.height + 1)] for c in range(1, inst.width + 1)]
-    for line in lines:
-        by_value: dict[int, list[Cell]] = {}
-        for cell in line:
-            by_value.setdefault(inst.value(cell), []).append(cell)
-        for group in by_value.values():
-            for cell in group:
-                out[cell] += [x for x in group if x != cell]
-    return {cell: tuple(xs) for cell, xs in out.items()}
-
-
-def _repeating(inst: HitoriInstance) -> frozenset[Cell]:
-    out: set[Cell] = set()
-    for r in range(1, inst.height + 1):
-        row = [inst.value((r, c)) for c in range(1, inst.width + 1)]
-        out |= {(r, c) for c in range(1, inst.width + 1) if row.count(row[c - 1]) > 1}
+    twin/4), those of its row first."""
+    grid = inst.grid
+    out: dict[Cell, list[Cell]] = {}
+    for r, row in enumerate(grid, 1):
+        by_value: dict[int, list[int]] = {}
+        for c, v in enumerate(row, 1):
+            by_value.setdefault(v, []).append(c)
+        for cs in by_value.values():
+            for c in cs:
+                out[r, c] = [(r, x) for x in cs if x != c]
     for c in range(1, inst.width + 1):
-        col = [inst.value((r, c)) for r in range(1, inst.height + 1)]
-        out |= {(r, c) for r in range(1, inst.height + 1) if col.count(col[r - 1]) > 1}
-    return frozenset(out)
+        by_value = {}
+        for r, row in enumerate(grid, 1):
+            by_value.setdefault(row[c - 1], []).append(r)
+        for rs in by_value.values():
+            if len(rs) > 1:
+                for r in rs:
+                    out[r, c] += [(x, c) for x in rs if x != r]
+    return {cell: tuple(xs) for cell, xs in out.items()}
 
 
 # --- a player's board -------------------------------------------------------------------------
