@@ -124,3 +124,46 @@ def test_random_text_from_the_formats_alphabet_gives_input_error(pieces: list[st
 @given(st.integers(3, 9), st.text(alphabet=list("0123456789abczURDL,"), max_size=120))
 def test_random_tatham_cells_give_input_error(n: int, cells: str) -> None:
     _load_or_input_error(f"{n}:{cells}", "tatham")
+
+
+@st.composite
+def _plain_cells(draw: st.DrawFn) -> tuple[int, str]:
+    """Cells written nearly as Tatham writes them: now and then a wrong digit, count, flag,
+    comma or skip."""
+    n = draw(st.integers(3, 6))
+    count = n * n + draw(st.sampled_from([0, 0, 0, -1, 1]))
+    cell = st.tuples(st.sampled_from(["0", "1", str(n), str(n + 1), "00", "0001"]),
+                     st.text(alphabet="URDL", max_size=5))
+    cells = [d + f for d, f in draw(st.lists(cell, min_size=count, max_size=count))]
+    text = ",".join(cells) + draw(st.sampled_from([",", ",", "", ",,", "b"]))
+    return n, text
+
+
+@SETTINGS
+@given(_plain_cells())
+def test_tatham_cells_read_at_once_as_one_at_a_time(case: tuple[int, str]) -> None:
+    from aspuzzle.errors import InputError
+    from aspuzzle.puzzles.futoshiki.tatham import _read_cells, _read_plain
+
+    n, text = case
+    plain = _read_plain(text, n)
+    try:
+        one_at_a_time = _read_cells(text, n)
+    except InputError:
+        assert plain is None
+    else:
+        assert plain is None or plain == one_at_a_time
+
+
+def test_tatham_ids_as_written_are_read_at_once() -> None:
+    import json
+
+    from aspuzzle.puzzles.futoshiki.tatham import _read_cells, _read_plain
+    from tests.conftest import ROOT
+
+    for stem in ("futoshiki-9x9dx", "futoshiki-12x12dx"):
+        for line in (ROOT / "benchmarks" / "data" / f"{stem}.jsonl").read_text().splitlines():
+            params, _, cells = json.loads(line)["id"].partition(":")
+            n = int(params.split("d")[0])
+            assert _read_plain(cells, n) == _read_cells(cells, n)
+            assert _read_plain(cells.rstrip(","), n) == _read_cells(cells, n)

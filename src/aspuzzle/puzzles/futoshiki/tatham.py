@@ -37,6 +37,10 @@ _FLAGS: dict[str, Cell] = {"U": (-1, 0), "R": (0, 1), "D": (1, 0), "L": (0, -1)}
 _OPPOSITE = {"U": "D", "R": "L", "D": "U", "L": "R"}
 _PARAMS = re.compile(r"([0-9]+)(a?)(?:d(.?))?")
 _CELL = re.compile(r"([a-z]*)([0-9]*)([URDL]*)")  # matches anywhere, perhaps empty
+# the cells as Tatham's program writes them: a digit and flags, a comma after each (the last
+# one's may be left out); no skips. Linear: a comma ends every cell but the last.
+_PLAIN = re.compile(r"(?:[0-9]{1,3}[URDL]{0,4},)*[0-9]{1,3}[URDL]{0,4},?")
+_PLAIN_CELL = re.compile(r"([0-9]+)([URDL]*)")
 
 
 def _err(message: str, cell: Cell | None = None) -> InputError:
@@ -63,13 +67,25 @@ def _read_params(params: str) -> tuple[int, bool, str | None]:
     return order, m.group(2) == "a", diff
 
 
-def read_tatham(text: str) -> FutoshikiInstance:
-    """Read an ``unequal`` game ID (without a ``futoshiki:`` prefix)."""
-    s = text.strip()
-    params, sep, desc = s.partition(":")
-    if not sep:
-        raise _err("no ':' (expected N[a][dX]:cells, e.g. 4de:2,0,0,0L,...)")
-    n, adjacent, difficulty = _read_params(params)
+def _read_plain(desc: str, n: int) -> tuple[list[int], list[str]] | None:
+    """The digits and flags of the cells, in one pass of the regular expression engine, if
+    ``desc`` is written as Tatham's program writes it and is right for an ``n x n`` grid; else
+    None (:func:`read_tatham` then reads it cell by cell and says what is wrong). A 9x9 grid:
+    ~0.05 ms instead of ~0.2, a tenth of a whole solve."""
+    if not _PLAIN.fullmatch(desc):
+        return None
+    cells = _PLAIN_CELL.findall(desc)
+    if len(cells) != n * n:
+        return None
+    digits = [0 if d == "0" else int(d) for d, _ in cells]  # most cells are empty
+    if max(digits) > n:
+        return None
+    return digits, [f for _, f in cells]
+
+
+def _read_cells(desc: str, n: int) -> tuple[list[int], list[str]]:
+    """The digits and flags of the cells, read one cell at a time (skips too), or the
+    InputError that says what is wrong."""
     total = n * n
     digits = [0] * total
     flags = [""] * total
@@ -105,6 +121,22 @@ def read_tatham(text: str) -> FutoshikiInstance:
                        rc(i - 1))
     if i < total:
         raise _err(f"not enough data: {i} cells for the {total} of a {n}x{n} grid")
+    return digits, flags
+
+
+def read_tatham(text: str) -> FutoshikiInstance:
+    """Read an ``unequal`` game ID (without a ``futoshiki:`` prefix)."""
+    s = text.strip()
+    params, sep, desc = s.partition(":")
+    if not sep:
+        raise _err("no ':' (expected N[a][dX]:cells, e.g. 4de:2,0,0,0L,...)")
+    n, adjacent, difficulty = _read_params(params)
+    total = n * n
+
+    def rc(i: int) -> Cell:
+        return (i // n + 1, i % n + 1)
+
+    digits, flags = _read_plain(desc, n) or _read_cells(desc, n)
 
     greater: set[tuple[Cell, Cell]] = set()
     bars: set[tuple[Cell, Cell]] = set()
