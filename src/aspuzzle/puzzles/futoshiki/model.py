@@ -9,6 +9,7 @@ cells differ by exactly 1, and a missing bar says that they do not.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from aspuzzle.errors import InputError, Location
@@ -118,6 +119,13 @@ def neighbour_pairs(n: int) -> list[Pair]:
     return pairs
 
 
+@lru_cache(maxsize=8)
+def _ordered_pairs(n: int) -> frozenset[Pair]:
+    """Every pair of orthogonal neighbours of an n x n grid, in both orders."""
+    pairs = neighbour_pairs(n)
+    return frozenset([*pairs, *((b, a) for a, b in pairs)])
+
+
 def quoted(text: str, limit: int = 20) -> str:
     """A piece of the input for an error message: quoted, shortened, on one line."""
     body = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text[:limit])
@@ -162,6 +170,8 @@ def validate(inst: FutoshikiInstance) -> None:
         raise InputError(f"adjacency bar between {_fmt(a)} and {_fmt(b)} outside adjacent mode",
                          Location(cell=a))
     for what, pairs in (("inequality", inst.greater), ("bar", inst.bars)):
+        if pairs <= _ordered_pairs(n):  # every mark between two neighbours: one set operation
+            continue
         bad = [(a, b) for a, b in pairs
                if not (_inside(a, n) and _inside(b, n) and are_neighbours(a, b))]
         if bad:
