@@ -127,6 +127,22 @@ def test_tatham_50x50_same_as_fresh() -> None:
         assert sorted(answers[0].shaded) == [tuple(c) for c in rec["solution"]["shaded"]]
 
 
+def test_shared_program_options() -> None:
+    # the options chosen for the shared program (speed only): clingo takes them, and the
+    # program is built with them (the tests above check its answers)
+    from aspuzzle.puzzles.hitori import _REUSE_ARGS
+
+    assert _REUSE_ARGS
+    clingo.Control(list(_REUSE_ARGS))
+    loaded = aspuzzle.loads("1 2\n2 1\n", type="hitori")
+    spec: Any = PUZZLE.reuse(loaded.instance, SolveOptions())
+    assert spec.program.solver_args == _REUSE_ARGS
+    _same(loaded, _shared(loaded), _fresh(loaded))
+    ctl = reuse._SHARED[spec.key].grounded.ctl
+    conf: Any = ctl.configuration
+    assert conf.asp.eq == "0" and conf.solver.heuristic.startswith("vmtf")
+
+
 def test_renewed_after_many_solves(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reuse, "RENEW_AFTER", 3)
     loaded = aspuzzle.load(EXAMPLES / "hitori" / "seed-6x6.txt")
