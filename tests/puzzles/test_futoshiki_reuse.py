@@ -5,7 +5,6 @@ are free (a sign the puzzle lacks may be taken either way), the bar externals fa
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import clingo
@@ -18,45 +17,9 @@ from aspuzzle.puzzles import SolveOptions
 from aspuzzle.puzzles.futoshiki import PUZZLE, FutoshikiInstance, FutoshikiSolution
 from aspuzzle.puzzles.futoshiki.model import neighbour_pairs
 from tests.conftest import DATA, EXAMPLES, ROOT, read_jsonl
+from tests.puzzles.reuse_compare import fresh, same, same_in_both_orders, shared
 
-
-@pytest.fixture(autouse=True)
-def _fresh_programs(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(reuse, "BUILD_AFTER_AT_MOST", 0)  # built on a kind's first solve
-    reuse.clear()
-    yield
-    reuse.clear()
-
-
-def _fresh(loaded: Loaded) -> tuple[Status, list[FutoshikiSolution]]:
-    res = Grounded(program(loaded)).solve(2)
-    return res.status, [PUZZLE.from_model(loaded.instance, sorted(a)) for a in res.answers]
-
-
-def _shared(loaded: Loaded) -> tuple[Status, list[FutoshikiSolution]]:
-    inst: FutoshikiInstance = loaded.instance
-    spec = PUZZLE.reuse(inst, SolveOptions())
-
-    def read(m: clingo.Model) -> FutoshikiSolution:
-        return PUZZLE.from_model(inst, m.symbols(shown=True))
-
-    res = reuse.solve(spec, read, 2, None)
-    assert res is not None, "solved on the shared program"
-    return res.status, list(res.answers)
-
-
-def _same(loaded: Loaded, got: tuple[Status, list[FutoshikiSolution]],
-          expected: tuple[Status, list[FutoshikiSolution]]) -> None:
-    status, answers = got
-    assert status is expected[0], loaded.source
-    if status is Status.MULTIPLE:
-        # which two come first depends on the solver's state (aspuzzle.solve lists a fresh
-        # grounding's two): two different solutions of the puzzle
-        assert len(answers) == 2 and answers[0] != answers[1]
-        for a in answers:
-            assert PUZZLE.verify(loaded.instance, a) == [], loaded.source
-    else:
-        assert answers == expected[1], loaded.source
+pytestmark = pytest.mark.usefixtures("fresh_programs")
 
 
 def _random(count: int, seed: int) -> list[Loaded]:
@@ -85,36 +48,29 @@ def test_corpus_same_as_fresh() -> None:
                 for rec in read_jsonl(DATA / "futoshiki" / "unequal.jsonl")]
     assert any(p.instance.adjacent for p in puzzles)
     assert any(not p.instance.adjacent for p in puzzles)
-    expected = [_fresh(p) for p in puzzles]
+    expected = [fresh(p) for p in puzzles]
     for _ in range(2):  # again, on programs that have solved every other puzzle of their kind
         for loaded, exp in zip(puzzles, expected, strict=True):
-            _same(loaded, _shared(loaded), exp)
+            same(loaded, shared(loaded), exp)
 
 
 def test_several_solutions_and_none_same_as_fresh() -> None:
-    puzzles = _random(160, seed=9)
-    expected = [_fresh(p) for p in puzzles]
+    expected = same_in_both_orders(_random(160, seed=9))
     assert {s for s, _ in expected} == {Status.UNIQUE, Status.MULTIPLE, Status.NONE}
-    for loaded, exp in zip(puzzles, expected, strict=True):
-        _same(loaded, _shared(loaded), exp)
-    # each puzzle's signs and bars hold for its own solve only: asked again in another order,
-    # the same verdicts
-    for loaded, exp in reversed(list(zip(puzzles, expected, strict=True))):
-        _same(loaded, _shared(loaded), exp)
 
 
 def test_tatham_9x9_extreme_recorded_answers() -> None:
     recs = read_jsonl(ROOT / "benchmarks" / "data" / "futoshiki-9x9dx.jsonl")[:6]
     for rec in recs * 2:
         loaded = aspuzzle.loads(rec["id"], type="futoshiki")
-        status, answers = _shared(loaded)
+        status, answers = shared(loaded)
         assert status is Status.UNIQUE
         assert PUZZLE.solution_to_json(answers[0]) == rec["solution"]
         # one sign fewer: the same solution, and perhaps others
         inst: FutoshikiInstance = loaded.instance
         fewer = Loaded(PUZZLE, inst._replace(greater=frozenset(sorted(inst.greater)[1:])),
                        "tatham", "one sign fewer")
-        _same(fewer, _shared(fewer), _fresh(fewer))
+        same(fewer, shared(fewer), fresh(fewer))
 
 
 def test_signs_are_assumed_and_bars_assigned() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import clingo
@@ -13,19 +12,14 @@ import pytest
 
 import aspuzzle
 from aspuzzle import engine
-from aspuzzle.api import Loaded, program
-from aspuzzle.engine import Grounded, Status, reuse
+from aspuzzle.api import Loaded
+from aspuzzle.engine import Status, reuse
 from aspuzzle.puzzles import SolveOptions
-from aspuzzle.puzzles.hitori import PUZZLE, HitoriInstance, HitoriSolution
+from aspuzzle.puzzles.hitori import PUZZLE, HitoriSolution
 from tests.conftest import DATA, EXAMPLES, ROOT, read_jsonl
+from tests.puzzles.reuse_compare import fresh, same, same_in_both_orders, shared
 
-
-@pytest.fixture(autouse=True)
-def _fresh_programs(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(reuse, "BUILD_AFTER_AT_MOST", 0)  # built on a size's first solve
-    reuse.clear()
-    yield
-    reuse.clear()
+pytestmark = pytest.mark.usefixtures("fresh_programs")
 
 
 def _text(grid: list[list[int]]) -> str:
@@ -54,67 +48,29 @@ def _random(count: int, seed: int) -> list[Loaded]:
     return out
 
 
-def _fresh(loaded: Loaded) -> tuple[Status, list[HitoriSolution]]:
-    res = Grounded(program(loaded)).solve(2)
-    return res.status, [PUZZLE.from_model(loaded.instance, sorted(a)) for a in res.answers]
-
-
-def _shared(loaded: Loaded) -> tuple[Status, list[HitoriSolution]]:
-    inst: HitoriInstance = loaded.instance
-    spec = PUZZLE.reuse(inst, SolveOptions())
-
-    def read(m: clingo.Model) -> HitoriSolution:
-        return PUZZLE.from_model(inst, m.symbols(shown=True))
-
-    res = reuse.solve(spec, read, 2, None)
-    assert res is not None, "solved on the shared program"
-    return res.status, list(res.answers)
-
-
-def _same(loaded: Loaded, got: tuple[Status, list[HitoriSolution]],
-          expected: tuple[Status, list[HitoriSolution]]) -> None:
-    status, answers = got
-    assert status is expected[0], loaded.source
-    if status is Status.MULTIPLE:
-        # which two come first depends on the solver's state (aspuzzle.solve lists a fresh
-        # grounding's two): two different solutions of the puzzle
-        assert len(answers) == 2 and answers[0] != answers[1]
-        for a in answers:
-            assert PUZZLE.verify(loaded.instance, a) == [], loaded.source
-    else:
-        assert answers == expected[1], loaded.source
-
-
 def test_corpus_same_as_fresh() -> None:
     puzzles = _corpus()
     assert len(puzzles) > 70
-    expected = [_fresh(p) for p in puzzles]
+    expected = [fresh(p) for p in puzzles]
     assert {s for s, _ in expected} >= {Status.UNIQUE}
     for _ in range(2):  # again, on programs that have solved every other puzzle of their size
         for loaded, exp in zip(puzzles, expected, strict=True):
-            _same(loaded, _shared(loaded), exp)
+            same(loaded, shared(loaded), exp)
 
 
 def test_several_solutions_and_none_same_as_fresh() -> None:
-    puzzles = _random(150, seed=11)
-    expected = [_fresh(p) for p in puzzles]
+    expected = same_in_both_orders(_random(150, seed=11))
     assert {s for s, _ in expected} == {Status.UNIQUE, Status.MULTIPLE, Status.NONE}
-    for loaded, exp in zip(puzzles, expected, strict=True):
-        _same(loaded, _shared(loaded), exp)
-    # each of a size's puzzles constrains its own solve only: asked again in another order,
-    # the same verdicts
-    for loaded, exp in reversed(list(zip(puzzles, expected, strict=True))):
-        _same(loaded, _shared(loaded), exp)
 
 
 def test_non_unique_and_unsolvable_through_the_library() -> None:
     multiple = aspuzzle.loads("1 1\n", type="hitori")
     none = aspuzzle.loads("1 1\n1 1\n", type="hitori")
     for _ in range(3):
-        assert _shared(multiple)[0] is Status.MULTIPLE
-        assert _shared(none) == (Status.NONE, [])
+        assert shared(multiple)[0] is Status.MULTIPLE
+        assert shared(none) == (Status.NONE, [])
         got = aspuzzle.solve(multiple)
-        assert (got.status, list(got.solutions)) == _fresh(multiple)
+        assert (got.status, list(got.solutions)) == fresh(multiple)
         assert aspuzzle.solve(none).status is Status.NONE
 
 
@@ -122,7 +78,7 @@ def test_tatham_50x50_same_as_fresh() -> None:
     recs = read_jsonl(ROOT / "benchmarks" / "data" / "hitori-50x50dk.jsonl")[:4]
     for rec in recs * 2:
         loaded = aspuzzle.loads(rec["id"], type="hitori")
-        status, answers = _shared(loaded)
+        status, answers = shared(loaded)
         assert status is Status.UNIQUE
         assert sorted(answers[0].shaded) == [tuple(c) for c in rec["solution"]["shaded"]]
 
@@ -137,7 +93,7 @@ def test_shared_program_options() -> None:
     loaded = aspuzzle.loads("1 2\n2 1\n", type="hitori")
     spec: Any = PUZZLE.reuse(loaded.instance, SolveOptions())
     assert spec.program.solver_args == _REUSE_ARGS
-    _same(loaded, _shared(loaded), _fresh(loaded))
+    same(loaded, shared(loaded), fresh(loaded))
     ctl = reuse._SHARED[spec.key].grounded.ctl
     conf: Any = ctl.configuration
     assert conf.asp.eq == "0" and conf.solver.heuristic.startswith("vmtf")
@@ -147,10 +103,10 @@ def test_renewed_after_many_solves(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reuse, "RENEW_AFTER", 3)
     loaded = aspuzzle.load(EXAMPLES / "hitori" / "seed-6x6.txt")
     spec: Any = PUZZLE.reuse(loaded.instance, SolveOptions())
-    expected = _fresh(loaded)
+    expected = fresh(loaded)
     built: list[object] = []  # held, so that no two are the same object
     for _ in range(7):
-        assert _shared(loaded) == expected
+        assert shared(loaded) == expected
         now = reuse._SHARED.get(spec.key)
         if now is not None and all(now is not b for b in built):
             built.append(now)
@@ -165,7 +121,7 @@ def test_quick_search_given_up_is_run_again(monkeypatch: pytest.MonkeyPatch, lim
     monkeypatch.setattr(reuse, "QUICK_CONFLICTS", limit)
     puzzles = _random(40, seed=12) + _corpus()[:12]
     for loaded in puzzles:
-        _same(loaded, _shared(loaded), _fresh(loaded))
+        same(loaded, shared(loaded), fresh(loaded))
 
 
 def test_guard_released_when_adding_nogoods_fails() -> None:
@@ -239,7 +195,7 @@ def test_large_numbers_same_as_fresh() -> None:
         puzzles.append(aspuzzle.loads(_text([[rng.choice(numbers) for _ in range(w)]
                                              for _ in range(h)]), type="hitori"))
     for loaded in puzzles:
-        _same(loaded, _shared(loaded), _fresh(loaded))
+        same(loaded, shared(loaded), fresh(loaded))
 
 
 def test_model_read_from_the_symbol_array_as_symbol_by_symbol(
