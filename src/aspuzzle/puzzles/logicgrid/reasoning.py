@@ -28,7 +28,7 @@ from typing import Any, cast
 
 import clingo
 
-from aspuzzle.engine import Grounded, Program, reuse, symbol_handles
+from aspuzzle.engine import Grounded, Program, reuse
 from aspuzzle.errors import InputError, Location, UsageError
 from aspuzzle.explain.asp import SHOW, AspReasoner, Hit, group_hits
 from aspuzzle.explain.loop import Case, Evaluation, Probe
@@ -265,14 +265,7 @@ class LogicGridReasoner(AspReasoner):
         heavy = tuple(r for r in chosen if r.id in HEAVY)
         self._stages = [self._rules]
         self._kindex = {k: i for i, k in enumerate(self._all_keys)}
-        self._shared_parsed: dict[int, tuple[Any, ...]] = {}
-        """The shown atoms of the shared program over triples, read in this puzzle's names (by
-        symbol handle, :func:`_read`)."""
-        self._shared_terms: dict[clingo.Symbol, clingo.Symbol] = {}
-        """Terms of the shared program in this puzzle's names (:meth:`_from_shared`)."""
-        self._key_terms = list(self._key_by_term)  # each key's p/4 term, by key index
-        self._parsed_by_handle: dict[int, tuple[Any, ...]] = {}
-        """The first stage's shown atoms read (:meth:`_parse`), by symbol handle."""
+        self._shared_parsed: dict[clingo.Symbol, tuple[Any, ...]] = {}
         self._triples: _Triples | None = None
         if heavy:
             self._triples = _shared_triples(tuple(len(c.values) for c in cats), heavy,
@@ -419,12 +412,11 @@ class LogicGridReasoner(AspReasoner):
                 ctl.assign_external(pair[0], v == TRUE)
                 ctl.assign_external(pair[1], v == FALSE)
         self._seen[i] = dict(cells)
-        model: list[Sequence[clingo.Symbol]] = []
+        symbols: list[clingo.Symbol] = []
         # a stratified program: exactly one answer set, found by propagation alone
-        ctl.solve(on_model=lambda m: model.append(m.symbols(shown=True)))
+        ctl.solve(on_model=lambda m: symbols.extend(m.symbols(shown=True)))
         self.evaluations += 1
-        return group_hits(_read(model[0] if model else (), self._parsed_by_handle, self._parse),
-                          self._info)
+        return group_hits(map(self._parse, symbols), self._info)
 
     def _triples_hits(self, board: Board) -> list[Hit]:
         """The rule instances over triples (:data:`HEAVY`) on the board, by the program shared
@@ -433,7 +425,7 @@ class LogicGridReasoner(AspReasoner):
         assert sh is not None
         kindex = self._kindex
         want = {kindex[k]: v for k, v in board.cells.items() if k in kindex}
-        model: list[Sequence[clingo.Symbol]] = []
+        symbols: list[clingo.Symbol] = []
         with sh.lock:
             ctl = sh.g.ctl
             seen, sh.state = sh.state, None
@@ -447,38 +439,38 @@ class LogicGridReasoner(AspReasoner):
                     ctl.assign_external(pair[1], v == FALSE)
             sh.state = want
             # a stratified program: exactly one answer set, found by propagation alone
-            ctl.solve(on_model=lambda m: model.append(m.symbols(shown=True)))
+            ctl.solve(on_model=lambda m: symbols.extend(m.symbols(shown=True)))
         self.evaluations += 1
+        cache = self._shared_parsed
 
         def parse(sym: clingo.Symbol) -> tuple[Any, ...]:
-            args = sym.arguments
-            if sym.name == "sets":
-                return ("sets", args[0].name, self._from_shared(args[1]),
-                        self._all_keys[sh.index[args[2]]], args[3].name)
-            return ("contradiction", args[0].name, self._from_shared(args[1]))
+            parsed = cache.get(sym)
+            if parsed is None:
+                args = sym.arguments
+                if sym.name == "sets":
+                    parsed = ("sets", args[0].name, self._from_shared(args[1]),
+                              self._all_keys[sh.index[args[2]]], args[3].name)
+                else:
+                    parsed = ("contradiction", args[0].name, self._from_shared(args[1]))
+                cache[sym] = parsed
+            return parsed
 
-        return group_hits(_read(model[0] if model else (), self._shared_parsed, parse), self._info)
+        return group_hits(map(parse, symbols), self._info)
 
     def _from_shared(self, t: clingo.Symbol) -> clingo.Symbol:
         """A term of the shared program over triples in this puzzle's names (a cell's key
         term, a category, or a term made of them)."""
         sh = self._triples
         assert sh is not None
-        got = self._shared_terms.get(t)
-        if got is not None:
-            return got
         k = sh.index.get(t)
-        c = sh.cats.get(t)
         if k is not None:
-            got = self._key_terms[k]
-        elif c is not None:
-            got = self._csym[self.inst.categories[c].name]
-        elif t.type is clingo.SymbolType.Function and t.arguments:
-            got = _F(t.name, [self._from_shared(a) for a in t.arguments], t.positive)
-        else:
-            got = t
-        self._shared_terms[t] = got
-        return got
+            return self._args_term("p", self._all_keys[k])
+        c = sh.cats.get(t)
+        if c is not None:
+            return self._csym[self.inst.categories[c].name]
+        if t.type is clingo.SymbolType.Function and t.arguments:
+            return _F(t.name, [self._from_shared(a) for a in t.arguments], t.positive)
+        return t
 
     def hits(self, board: Board) -> list[Hit]:
         """The rule instances of the first stage (every rule but those over triples)."""
@@ -949,26 +941,6 @@ class LogicGridReasoner(AspReasoner):
                         (_use("line", tuple(line)),), branches)))
         found.sort(key=lambda t: (t[0], t[1]))
         return [c for _, _, c in found]
-
-
-def _read(model: Sequence[clingo.Symbol], cache: dict[int, tuple[Any, ...]],
-          parse: Callable[[clingo.Symbol], tuple[Any, ...]]) -> list[tuple[Any, ...]]:
-    """A model's shown atoms as ``parse`` reads them, each read once (``cache``): by the
-    symbol's handle (``Symbol._rep``: clingo 5 keeps one copy of each symbol, for good), the
-    handles read in one call from the array clingo filled
-    (:func:`aspuzzle.engine.symbol_handles`), where iterating the model makes a Symbol of each
-    atom, and a dict look-up by Symbol asks clingo for its hash: most atoms were read at an
-    earlier solve of the same puzzle."""
-    reps = symbol_handles(model)
-    if reps is None:
-        reps = [sym._rep for sym in model]
-    out: list[tuple[Any, ...]] = []
-    for i, rep in enumerate(reps):
-        got = cache.get(rep)
-        if got is None:
-            got = cache[rep] = parse(model[i])
-        out.append(got)
-    return out
 
 
 def _grid_keys(inst: LogicGridInstance) -> list[PairKey]:
