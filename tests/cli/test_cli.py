@@ -116,6 +116,9 @@ def test_bad_files_give_one_line_errors_and_exit_2(tmp_path: Path, content: byte
     (("solve",), "the following arguments are required"),
     (("frobnicate",), "invalid choice"),
     (("solve", "tests"), "is a directory"),
+    (("solve", "8x8de#123456"), "a Tatham random seed (PARAMS#SEED)"),
+    (("count", "tents:8x8de#1"), "a Tatham random seed"),
+    (("solve", "--type", "futoshiki", "5dt#42"), "give the game ID (PARAMS:DESCRIPTION"),
 ])
 def test_usage_errors_are_one_line_exit_2(args: tuple[str, ...], message: str) -> None:
     r = run_cli(*args)
