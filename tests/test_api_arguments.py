@@ -74,6 +74,13 @@ def test_loads_reads_bytes_as_utf8_like_a_file() -> None:
         aspuzzle.loads(b"  \n")
 
 
+@pytest.mark.parametrize("text, kind", [("8x8de#123456", "tents"), ("tents:8x8de#1", None),
+                                        (" 5dt#42\n", "futoshiki"), ("10x10dk#x", "hitori")])
+def test_a_tatham_random_seed_is_refused_saying_what_it_is(text: str, kind: str | None) -> None:
+    with pytest.raises(aspuzzle.InputError, match=r"a Tatham random seed \(PARAMS#SEED\)"):
+        aspuzzle.loads(text, type=kind)
+
+
 @pytest.mark.parametrize("value", [None, 42, ["2 1"]])
 def test_loads_of_something_not_text_is_a_type_error_naming_it(value: Any) -> None:
     with pytest.raises(TypeError, match="str or bytes"):

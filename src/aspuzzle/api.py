@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -282,6 +283,20 @@ def _split_type_prefix(text: str) -> tuple[str | None, str]:
     return None, text
 
 
+_TATHAM_SEED = re.compile(r"(?:[a-z]+:)?[0-9][0-9a-z]*#[^\s:#]+")
+"""A Tatham random seed, optionally after a game name: ``8x8de#123456``, ``tents:8x8de#1``,
+``5dt#42``: the parameters, ``#`` and the seed his generator starts from."""
+
+
+def refuse_random_seed(text: str, source: str) -> None:
+    """An InputError if ``text`` is a Tatham random seed rather than a game ID: it tells his
+    generator where to start, it does not hold the puzzle."""
+    if _TATHAM_SEED.fullmatch(text.strip()):
+        raise InputError("a Tatham random seed (PARAMS#SEED) tells his generator where to "
+                         "start, it is not a puzzle; give the game ID (PARAMS:DESCRIPTION, "
+                         "from Game > Specific...)", source=source)
+
+
 def loads(text: str | bytes, *, type: str | None = None, fmt: str | None = None,
           filename: str | None = None, source: str = "<input>") -> Loaded:
     """Parse puzzle text (bytes are read as UTF-8, as :func:`load` reads a file). Raises
@@ -295,6 +310,7 @@ def loads(text: str | bytes, *, type: str | None = None, fmt: str | None = None,
         raise InputError("binary data (a NUL byte), not a puzzle text", source=source)
     if not text.strip():
         raise InputError("empty input", source=source)
+    refuse_random_seed(text, source)
     prefix, body = _split_type_prefix(text)
     if prefix is not None and (type is None or get_puzzle(type).name == prefix):
         type, text = prefix, body

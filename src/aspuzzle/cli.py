@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
@@ -134,11 +133,6 @@ def _cannot_be_a_path(arg: str) -> bool:
                                             for part in raw.split(b"/"))
 
 
-_TATHAM_SEED = re.compile(r"(?:[a-z]+:)?[0-9][0-9a-z]*#[^\s:#]+")
-"""A Tatham random seed, optionally after a game name: ``8x8de#123456``, ``tents:8x8de#1``,
-``5dt#42``: the parameters then ``#`` and the seed his generator starts from."""
-
-
 def _inline_candidate(arg: str) -> bool:
     """Is a command-line argument a puzzle string rather than a file name?"""
     if "\x00" in arg or _cannot_be_a_path(arg):
@@ -156,11 +150,8 @@ def _load(arg: str, args: argparse.Namespace) -> api.Loaded:
     if "\x00" in arg:
         raise InputError("binary data (a NUL byte) in the argument: neither a file name nor "
                          "a puzzle text", source=api.input_label(arg, 60, one_line=True))
-    if _TATHAM_SEED.fullmatch(arg.strip()) and not _exists(arg):
-        raise InputError(
-            "a Tatham random seed (PARAMS#SEED) tells his generator where to start, it is not "
-            "a puzzle; give the game ID (PARAMS:DESCRIPTION, from Game > Specific...)",
-            source=api.input_label(arg, 60, one_line=True))
+    if not _exists(arg):  # (a file of that name is read as a file)
+        api.refuse_random_seed(arg, api.input_label(arg, 60, one_line=True))
     if _cannot_be_a_path(arg) or (_inline_candidate(arg)
                                   and not arg.endswith(tuple(_known_extensions()))):
         try:
