@@ -144,8 +144,28 @@ to give it an instance there, as :class:`_Stage` is told them by cell (``neighbo
 cell's neighbours in the grid; ``twins``: the other cells of its row and column with its
 number)."""
 
+_MARKED = frozenset({"next_to_shaded", "shade_copies", "one_way_out", "no_isolation"})
+"""The rules each of whose instances reads a mark (see their files: a shaded cell for Next to
+Shaded and the walls of No Isolation, which needs two walls or a wall and the border; an
+unshaded cell for Shade the Copies and One Way Out): none has an instance on a board with no
+marks, so a stage of them only is not solved there (:meth:`HitoriReasoner._solve`), nor
+grounded ahead for it (:meth:`HitoriReasoner.ground_ahead`). The first board that asks for it
+has marks, and a program baked for it is the smaller (see :meth:`_Stage.model`): a 50x50 puzzle
+of tier direct, closed under the direct rules before it is explained, solves them first with
+some half of the cells marked, after the patterns of the numbers."""
+
 GROUND_AHEAD_THREADS = 2
 """Threads that ground a reasoner's programs ahead (:meth:`HitoriReasoner.ground_ahead`)."""
+
+REBAKE_SHARE = 0.5
+REBAKE_CELLS = 600
+"""An explanation's step asks for a stage on a board that leaves at most this share of the
+cells unknown that its program leaves unknown, and at least :data:`REBAKE_CELLS` fewer: the
+stage is baked again for that board (see :meth:`_Stage.model`). A 50x50 puzzle made at tier
+direct has every program grounded for every board (the closure solves them all on the empty
+board), but its explanation first asks for most stages with 1,400 to 2,400 of the 2,500 cells
+marked, and then some 20 to 50 times each: a program baked there is solved in a fifth to a
+tenth of the time, and grounded in some 30 ms."""
 
 _EMPTY_KEPT = 2
 """Boards on which a stage was found empty, kept (a run goes back and forth between its own
@@ -331,6 +351,48 @@ def _ignore(code: clingo.MessageCode, message: str) -> None:
     few rules has no atom of a shown predicate, or no rule for an optional input fact."""
 
 
+def _atom_adder(backend: clingo.Backend) -> Callable[[clingo.Symbol], int]:
+    """``backend.add_atom`` through clingo's C function directly, with one output cell for
+    every call: the wrapper makes two cells and a handler per call, some 4 us, and a program of
+    a 50x50 puzzle looks up its 5,000 externals so, ten programs or more a candidate (where
+    this clingo does not expose its C functions, the wrapper's)."""
+    try:
+        from clingo._internal import _ffi, _handle_error, _lib  # type: ignore[attr-defined]
+
+        rep, c_add = backend._rep, _lib.clingo_backend_add_atom
+        sym, out = _ffi.new("clingo_symbol_t*"), _ffi.new("clingo_atom_t*")
+    except (ImportError, AttributeError):
+        return backend.add_atom
+
+    def add(atom: clingo.Symbol) -> int:
+        sym[0] = atom._rep
+        if not c_add(rep, sym, out):
+            _handle_error(False)
+        return int(out[0])
+
+    return add
+
+
+def _external_assigner(ctl: clingo.Control) -> Callable[[int, bool], None]:
+    """``ctl.assign_external`` of a program atom, true or false, through clingo's C function
+    directly (the wrapper's checks and look-ups cost more than the call: a 50x50 candidate
+    assigns some 30,000 externals); where this clingo does not expose its C functions, the
+    wrapper's."""
+    try:
+        from clingo._internal import _handle_error, _lib  # type: ignore[attr-defined]
+
+        rep, c_assign = ctl._rep, _lib.clingo_control_assign_external
+        true, false = _lib.clingo_external_type_true, _lib.clingo_external_type_false
+    except (ImportError, AttributeError):
+        return ctl.assign_external
+
+    def assign(atom: int, truth: bool) -> None:
+        if not c_assign(rep, atom, true if truth else false):
+            _handle_error(False)
+
+    return assign
+
+
 class _Grounding:
     """A stage's program: grounded for every board (``board`` None: every cell's marks are
     externals), or baked for the boards that hold ``board`` (its marks are facts, see
@@ -343,6 +405,7 @@ class _Grounding:
         self._program: clingo.Control | None = None
         self._pending: Future[clingo.Control] | None = None
         self._lits: dict[Cell, tuple[int, int]] = {}
+        self._assign: Callable[[int, bool], None] | None = None
         # clingo's externals start false: the empty board, or the baked board
         self.last = Board({}) if board is None else board
 
@@ -392,21 +455,25 @@ class _Grounding:
             # none is new
             fixed = {} if self.board is None else self.board.cells
             with ctl.backend() as backend:
-                lits.update({cell: (backend.add_atom(three[0]), backend.add_atom(three[1]))
+                add = _atom_adder(backend)
+                lits.update({cell: (add(three[0]), add(three[1]))
                              for cell, three in atoms.items() if cell not in fixed})
         cells = board.cells
+        assign = self._assign
+        if assign is None:
+            assign = self._assign = _external_assigner(ctl)
         if added is None:
             last = self.last.cells
             for cell in {c for c, _ in cells.items() ^ last.items()}:
                 old, v = last.get(cell), cells.get(cell)
                 if old is not None:
-                    ctl.assign_external(lits[cell][old == UNSHADED], False)
+                    assign(lits[cell][old == UNSHADED], False)
                 if v is not None:
-                    ctl.assign_external(lits[cell][v == UNSHADED], True)
+                    assign(lits[cell][v == UNSHADED], True)
         else:
             # a mark added to an unknown cell: its other external is false already
             for cell, v in added:
-                ctl.assign_external(lits[cell][v == UNSHADED], True)
+                assign(lits[cell][v == UNSHADED], True)
         self.last = board  # (a board is not changed once made)
         found: list[Sequence[clingo.Symbol]] = []
         ctl.solve(on_model=lambda m: found.append(m.symbols(shown=True)))
@@ -426,6 +493,9 @@ class _Stage:
         self.rules = rules
         self.late = late
         self._written = written
+        self._size = len(cells)
+        self.needs_marks = all(r.id in _MARKED for r in rules)
+        """Has the stage no instance on a board with no marks (:data:`_MARKED`)?"""
         facts = _WRITTEN
         if rows is not None:
             facts += f"shade_copies_rows({rows[0]}, {rows[1]}).\n"
@@ -463,14 +533,24 @@ class _Stage:
                                 near[_NEEDS[rid]][cell]
             self._grows = grows
 
-    def ground_ahead(self, pool: ThreadPoolExecutor) -> None:
-        """Have the program for every board grounded by ``pool`` (see
-        :meth:`HitoriReasoner.ground_ahead`)."""
-        self._general.ground_ahead(pool)
+    @property
+    def started(self) -> bool:
+        """Is a program of the stage grounded, or being grounded?"""
+        return self._general.started or self._baked is not None
+
+    def ground_ahead(self, pool: ThreadPoolExecutor, board: Board | None) -> None:
+        """Have the program for every board (``board`` None), or one baked for ``board``,
+        grounded by ``pool`` (see :meth:`HitoriReasoner.ground_ahead`)."""
+        if board is None:
+            self._general.ground_ahead(pool)
+        else:
+            self._baked = _Grounding(self._text + _FIXED, _Baked(self._written, board), board)
+            self._baked.ground_ahead(pool)
 
     def model(self, board: Board,
               atoms: dict[Cell, tuple[clingo.Symbol, clingo.Symbol, clingo.Symbol]],
-              lineage: _Lineage, bake: Callable[[], bool]) -> Sequence[clingo.Symbol]:
+              lineage: _Lineage, bake: Callable[[], bool], *, rebake: bool = False
+              ) -> Sequence[clingo.Symbol]:
         """The shown atoms of the program's one answer set on the board.
 
         A stage first solved on a board with marks that ``bake`` says every later board will
@@ -482,18 +562,38 @@ class _Stage:
         fraction of the time, and each solve costs less: a solve costs in proportion to the
         program. A board that does not hold the baked board is solved on a program for every
         board (the same rules: the same answer). ``bake`` is asked only for a stage not yet
-        grounded."""
+        grounded, or, with ``rebake``, when the board leaves far fewer cells unknown than the
+        program it would be solved on (:meth:`_rebakes`): the stage is then baked again for
+        this board."""
         g = self._baked
-        if g is not None:
+        if g is None:
+            if not self._general.started and board.cells and bake():
+                return self._bake(board, atoms)
+        else:
             added = lineage.added(g.last, board)
             if added is not None or _holds(board, g.board):
+                if rebake and self._rebakes(g.board, board) and bake():
+                    return self._bake(board, atoms)
                 return g.model(board, added, atoms)
-        elif not self._general.started and board.cells and bake():
-            self._baked = g = _Grounding(self._text + _FIXED, _Baked(self._written, board),
-                                         board)
-            return g.model(board, [], atoms)
+        if rebake and self._rebakes(None, board) and bake():
+            return self._bake(board, atoms)
         g = self._general
         return g.model(board, lineage.added(g.last, board), atoms)
+
+    def _bake(self, board: Board,
+              atoms: dict[Cell, tuple[clingo.Symbol, clingo.Symbol, clingo.Symbol]]
+              ) -> Sequence[clingo.Symbol]:
+        """The stage's answer on ``board``, from a program baked for it (see :meth:`model`)."""
+        self._baked = g = _Grounding(self._text + _FIXED, _Baked(self._written, board), board)
+        return g.model(board, [], atoms)
+
+    def _rebakes(self, baked: Board | None, board: Board) -> bool:
+        """Does ``board`` leave so many fewer cells unknown than the program baked for
+        ``baked`` (None: the program for every board) that a program baked for it pays (see
+        :data:`REBAKE_SHARE`)?"""
+        was = self._size - (0 if baked is None else len(baked.cells))
+        now = self._size - len(board.cells)
+        return was - now >= REBAKE_CELLS and now <= REBAKE_SHARE * was
 
     def empty_below(self, board: Board, lineage: _Lineage) -> bool:
         """Was the stage found empty on a board that ``board`` adds to, with marks that give
@@ -623,6 +723,8 @@ class HitoriReasoner(AspReasoner):
         it."""
         self._lineage = _Lineage()
         self._split_searched = False
+        self._ahead = False
+        """Has :meth:`ground_ahead` been called, and no board with marks asked about since?"""
         """Has a case split been searched for (:meth:`cases`)?"""
 
     def ground_ahead(self) -> None:
@@ -630,16 +732,37 @@ class HitoriReasoner(AspReasoner):
         solved, while this thread solves those already grounded (the generator's check that a
         candidate closes under the direct rules solves every one of them, so none is grounded
         in vain). clingo lets go of Python's lock while it grounds, so on a machine with a core
-        to spare the programs of a 50x50 candidate (about 0.9 s of CPU time) are ready in about
-        half the time; the CPU time stays the same. A program asked for before its turn is
-        grounded in this thread."""
+        to spare the programs of a 50x50 candidate are ready in about half the time; the CPU
+        time stays the same. A program asked for before its turn is grounded in this thread.
+
+        The stages that need marks (:data:`_MARKED`) are not solved on the empty board: their
+        programs are grounded ahead once the closure reaches its first board with marks, baked
+        for it when it agrees with the proven solution (:meth:`_bake_ahead`)."""
+        self._ahead = True
+        self._ground_ahead([st for st in [*self._direct_stages, *self._late_stages]
+                            if not st.needs_marks], None)
+
+    def _ground_ahead(self, stages: Sequence[_Stage], board: Board | None) -> None:
+        """Have the stages' programs grounded in the background, for every board (``board``
+        None) or baked for ``board``."""
         from concurrent.futures import ThreadPoolExecutor
 
+        if not stages:
+            return
         pool = ThreadPoolExecutor(max_workers=GROUND_AHEAD_THREADS,
                                   thread_name_prefix="hitori-ground")
-        for st in [*self._direct_stages, *self._late_stages]:
-            st.ground_ahead(pool)
+        for st in stages:
+            st.ground_ahead(pool, board)
         pool.shutdown(wait=False)  # the threads end once the queue is done
+
+    def _bake_ahead(self, board: Board) -> None:
+        """The first board with marks that a closure asks about after :meth:`ground_ahead`:
+        the direct stages not yet grounded are baked for it in the background, if it agrees
+        with the proven solution (the closure's later boards hold it; the late stages are first
+        solved on nearly full boards, baked there when asked)."""
+        self._ahead = False
+        if self._bakes(board):
+            self._ground_ahead([st for st in self._direct_stages if not st.started], board)
 
     # --- the board's keys and values ---------------------------------------------------------
 
@@ -754,15 +877,19 @@ class HitoriReasoner(AspReasoner):
         return not self._split_searched and self._solution is not None and \
             self._consistent(board)
 
-    def _solve(self, stage: _Stage, board: Board) -> list[Hit]:
+    def _solve(self, stage: _Stage, board: Board, *, rebake: bool = False) -> list[Hit]:
         """Every instance of the stage's rules on the board, in order of preference, as its
-        rule files say (the last board's answer kept: a run asks for it more than once)."""
+        rule files say (the last board's answer kept: a run asks for it more than once).
+        ``rebake``: the stage may be baked again for this board (see :meth:`_Stage.model`)."""
         if stage.known is not None and stage.known[0] is board:
             return stage.known[1]
+        if stage.needs_marks and not board.cells:
+            return []
         self._lineage.note(board)
         if stage.empty_below(board, self._lineage):
             return []
-        model = stage.model(board, self._atoms, self._lineage, lambda: self._bakes(board))
+        model = stage.model(board, self._atoms, self._lineage, lambda: self._bakes(board),
+                            rebake=rebake)
         self.evaluations += 1
         found: dict[tuple[Any, ...], Hit] = {}
         parsed = self._hit_atoms
@@ -821,7 +948,9 @@ class HitoriReasoner(AspReasoner):
         stages follow the order of preference, so the first stage with a new hit has it."""
         cells = board.cells
         for st in [*self._direct_stages, *self._late_stages]:
-            for h in self._solve(st, board):
+            # (an explanation's steps: each board adds a step to the last, the stages may be
+            # baked again as the board fills up)
+            for h in self._solve(st, board, rebake=True):
                 if h.rule.kind is not Kind.CONTRADICTION and any(
                         cells.get(k) != v for k, v in h.sets):
                     new, _ = board.new_in(h.sets, ())
@@ -859,6 +988,8 @@ class HitoriReasoner(AspReasoner):
         return hits
 
     def _split(self, board: Board) -> tuple[list[Hit], list[Hit]]:
+        if self._ahead and board.cells:
+            self._bake_ahead(board)
         return self._direct(board), self._contradictions(board)
 
     def applications(self, board: Board, rule_id: str) -> list[Step]:
