@@ -248,9 +248,6 @@ class LogicGridReasoner(AspReasoner):
         self._cat_by_sym = {s: n for n, s in self._csym.items()}
         self._val_by_sym = {(c, s): v for (c, v), s in self._vsym.items()}
         self._all_keys: list[PairKey] = _grid_keys(inst)
-        self._key_by_term = {self._args_term("p", k): k for k in self._all_keys}
-        self._ext = {k: (self._args_term("yes", k), self._args_term("no", k))
-                     for k in self._all_keys}
         self._paired_atoms: dict[PairKey, clingo.Symbol] | None = None
         self._claimed: set[int] = set()
         names: dict[str, int] = {}
@@ -283,13 +280,10 @@ class LogicGridReasoner(AspReasoner):
             # do (clingo's clean-up runs when an external is first set after a solve; a 5x6
             # puzzle's generation took some 5% fewer instructions without it)
             stage.ctl.enable_cleanup = False
-            pairs: dict[PairKey, tuple[int, int]] = {}
-            atoms = stage.ctl.symbolic_atoms  # looked up here once, not per atom
-            for k in self._all_keys:
-                y, n_ = (atoms[a] for a in self._ext[k])
-                if y is not None and n_ is not None:
-                    pairs[k] = (y.literal, n_.literal)
-            self._lits.append(pairs)
+            cells = [(self._csym[c1], self._vsym[(c1, v1)], self._csym[c2], self._vsym[(c2, v2)])
+                     for (c1, v1), (c2, v2) in self._all_keys]
+            self._lits.append(dict(zip(self._all_keys, _cell_atoms(stage.ctl, cells),
+                                       strict=True)))
             self._seen.append({})
         self._game_lits: dict[PairKey, int] = {}
         self._claim_lits: dict[tuple[PairKey, str], int] = {}
@@ -345,14 +339,13 @@ class LogicGridReasoner(AspReasoner):
         return (TRUE, FALSE)
 
     def external(self, key: Any, value: str) -> clingo.Symbol:
-        yes, no = self._ext[key]
-        return yes if value == TRUE else no
+        return self._args_term("yes" if value == TRUE else "no", key)
 
     def literal(self, key: Any, value: str) -> tuple[clingo.Symbol, bool]:
         return self._paired[key], value == TRUE
 
     def key_of(self, t: clingo.Symbol) -> PairKey:
-        return self._key_by_term[t]
+        return self._key_from(t)
 
     def solution_board(self, solution: Any) -> Board:
         sol: LogicGridSolution = solution
@@ -946,6 +939,38 @@ class LogicGridReasoner(AspReasoner):
                         (_use("line", tuple(line)),), branches)))
         found.sort(key=lambda t: (t[0], t[1]))
         return [c for _, _, c in found]
+
+
+def _cell_atoms(ctl: clingo.Control, cells: Sequence[Sequence[clingo.Symbol]]
+                ) -> list[tuple[int, int]]:
+    """The program atoms of the externals ``yes`` and ``no`` (board.lp) of each cell, given by
+    its four terms: asked of clingo's backend through its C functions directly, with one
+    argument array and output cell for every call (clingo's wrappers make a Symbol per atom,
+    and a look-up in the symbolic atoms takes three calls into clingo: a 5x6 reasoner's 720
+    externals cost some 4 ms so, a fifth of that here); where this clingo does not expose its
+    C functions, through the wrappers."""
+    with ctl.backend() as backend:
+        try:
+            from clingo._internal import _ffi, _handle_error, _lib  # type: ignore[attr-defined]
+
+            rep = backend._rep
+            make, add = _lib.clingo_symbol_create_function, _lib.clingo_backend_add_atom
+            args, sym = _ffi.new("clingo_symbol_t[4]"), _ffi.new("clingo_symbol_t*")
+            out = _ffi.new("clingo_atom_t*")
+        except (ImportError, AttributeError):
+            return [(backend.add_atom(_F("yes", list(c))), backend.add_atom(_F("no", list(c))))
+                    for c in cells]
+        found: list[tuple[int, int]] = []
+        for cell in cells:
+            for i, t in enumerate(cell):
+                args[i] = t._rep
+            if not make(b"yes", args, 4, True, sym) or not add(rep, sym, out):
+                _handle_error(False)
+            yes = int(out[0])
+            if not make(b"no", args, 4, True, sym) or not add(rep, sym, out):
+                _handle_error(False)
+            found.append((yes, int(out[0])))
+        return found
 
 
 def _grid_keys(inst: LogicGridInstance) -> list[PairKey]:
