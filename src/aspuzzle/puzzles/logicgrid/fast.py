@@ -97,6 +97,10 @@ class FastGrid:
         """Each row of a sub-grid: (value, where its cells start in the grid, where they start
         in the value's line)"""
         """ordered category -> its values with their positions, in order"""
+        self.row_of = [[-1] * self.nc for _ in range(self.nv)]
+        """The index in :attr:`rows` of a value's row with another category (-1: its own)"""
+        for i, (v, _at, start) in enumerate(self.rows):
+            self.row_of[v][start // self.n] = i
         self.same: list[tuple[int, int]] = []
         self.not_same: list[tuple[int, int]] = []
         self.orders: list[_Order] = []
@@ -116,6 +120,17 @@ class FastGrid:
             elif isinstance(clue, OneOf):
                 self.one_of.append((k, self.v(clue.a), tuple(self.v(o) for o in clue.options),
                                     clue.exclusive))
+        # the rows each ordering and one-of clue reads (see :meth:`cheap`)
+        self.order_rows = [self._rows_of((o.a, o.on), (o.b, o.on), (o.a, o.b // self.n))
+                           for o in self.orders]
+        self.one_of_rows = [self._rows_of(*((s, o // self.n) for o in opts),
+                                          *([(opts[0], opts[1] // self.n)]
+                                            if ex and len(opts) == 2 else []))
+                            for _k, s, opts, ex in self.one_of]
+
+    def _rows_of(self, *lines: tuple[int, int]) -> frozenset[int]:
+        """The rows of these (value, category) lines (none for a value's own category)."""
+        return frozenset(self.row_of[v][d] for v, d in lines if self.row_of[v][d] >= 0)
 
     def v(self, r: Ref) -> int:
         return self.vindex[(r.category, r.value)]
@@ -150,8 +165,14 @@ class FastGrid:
     def line(self, v: int, d: int) -> range:
         return range(d * self.n, (d + 1) * self.n)
 
-    def cheap(self, cell: list[int]) -> Round:
-        """board.lp and the rules grounded with it (everything but the rules over triples)."""
+    def cheap(self, cell: list[int], dirty: set[int] | None = None) -> Round:
+        """board.lp and the rules grounded with it (everything but the rules over triples).
+
+        ``dirty``: the rows (indices in :attr:`rows`) changed since the last round on this
+        board, which found nothing in the others (None: every row is read). What a row's
+        rules and a clue's rule find depends only on the rows they read, so a rule that found
+        nothing in rows that have not changed finds nothing again there and is not asked
+        (a fixpoint's later rounds change a few rows each)."""
         nv, n = self.nv, self.n
         r = Round()
         # clues that name two values
@@ -176,7 +197,8 @@ class FastGrid:
             elif s == UNKNOWN:
                 r.set("clue_not_same", a, b, FALSE)
         # rows of the sub-grids: bijectivity, last possibility, no match, two matches
-        for v, at, start in self.rows:
+        rows = self.rows if dirty is None else [self.rows[i] for i in sorted(dirty)]
+        for v, at, start in rows:
             row = cell[at:at + n]
             trues = row.count(TRUE)
             if trues == 1 and UNKNOWN not in row:
@@ -195,10 +217,13 @@ class FastGrid:
                         r.set("bijectivity", v, start + j, FALSE)
             elif falses == n - 1:
                 r.set("last_possibility", v, start + row.index(UNKNOWN), TRUE)
-        for o in self.orders:
-            self._order(o, cell, r)
-        for _k, subject, options, exclusive in self.one_of:
-            self._one_of(subject, options, exclusive, cell, r)
+        for o, read in zip(self.orders, self.order_rows, strict=True):
+            if dirty is None or not dirty.isdisjoint(read):
+                self._order(o, cell, r)
+        for (_k, subject, options, exclusive), read in zip(self.one_of, self.one_of_rows,
+                                                           strict=True):
+            if dirty is None or not dirty.isdisjoint(read):
+                self._one_of(subject, options, exclusive, cell, r)
         return r
 
     def _cand(self, v: int, on: int, cell: list[int]) -> set[int]:
@@ -330,9 +355,9 @@ class FastGrid:
                     else:
                         r.set("cross_elimination", a, c, FALSE)
 
-    def round(self, cell: list[int]) -> Round:
-        """One round, in the engine's two stages."""
-        r = self.cheap(cell)
+    def round(self, cell: list[int], dirty: set[int] | None = None) -> Round:
+        """One round, in the engine's two stages (``dirty``: see :meth:`cheap`)."""
+        r = self.cheap(cell, dirty)
         if not r.contradictions and not r.sets:
             self.heavy(cell, r)
         return r
@@ -359,15 +384,19 @@ class FastGrid:
     def _follow(self, cell: list[int], max_rounds: int) -> tuple[bool, int]:
         """Rounds on ``cell`` (updated in place) until nothing changes, a contradiction fires
         or two rules disagree (dead), or ``max_rounds``: (dead, rounds)."""
-        nv = self.nv
+        nv, n, row_of = self.nv, self.n, self.row_of
+        dirty: set[int] | None = None  # the first round reads every row
         for rounds in range(1, max_rounds + 1):
-            r = self.round(cell)
+            r = self.round(cell, dirty)
             if r.contradictions or r.conflict:
                 return True, rounds
             if not r.sets:
                 return False, rounds
+            dirty = set()
             for (i, j), v in r.sets.items():
                 cell[i * nv + j] = cell[j * nv + i] = v
+                dirty.add(row_of[i][j // n])
+                dirty.add(row_of[j][i // n])
         return False, max_rounds
 
     def deductions(self, board: Board, full: bool = False
