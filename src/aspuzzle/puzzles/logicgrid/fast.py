@@ -58,6 +58,21 @@ class Round:
         return bool(self.sets)
 
 
+_ROW_MASKS: dict[tuple[int, ...], tuple[int, int]] = {}
+"""The marks of a row of a sub-grid -> its true cells and its cells not false, as bits (first
+cell lowest), made once per process for each row met (see :meth:`FastGrid.heavy`)."""
+
+
+def _row_masks(row: tuple[int, ...]) -> tuple[int, int]:
+    m = p = 0
+    for j, s in enumerate(row):
+        if s == TRUE:
+            m |= 1 << j
+        if s != FALSE:
+            p |= 1 << j
+    return m, p
+
+
 @dataclass(frozen=True)
 class _Order:
     """An ordering clue: two sides (value index, or a position), the ordered category."""
@@ -101,6 +116,10 @@ class FastGrid:
         """The index in :attr:`rows` of a value's row with another category (-1: its own)"""
         for i, (v, _at, start) in enumerate(self.rows):
             self.row_of[v][start // self.n] = i
+        full = (1 << self.n) - 1
+        self.thirds = [[tuple(full << (d * self.n) for d in range(self.nc) if d not in (ca, cc))
+                        for cc in range(self.nc)] for ca in range(self.nc)]
+        """The blocks of bits (see :meth:`heavy`) of the categories other than two, in order"""
         self.same: list[tuple[int, int]] = []
         self.not_same: list[tuple[int, int]] = []
         self.orders: list[_Order] = []
@@ -302,31 +321,22 @@ class FastGrid:
     def heavy(self, cell: list[int], r: Round) -> None:
         """triples.lp and the rules over triples: transitivity, cross elimination and
         transitivity broken, added to the round ``r``."""
-        nv, n, nc = self.nv, self.n, self.nc
+        nv, n = self.nv, self.n
         # per value: its matches and what it may still take, as one bitmask over every other
         # category (n bits each, in the order of the categories; none for its own): a value
         # with a match in a category may take only its match there
-        full = (1 << n) - 1
         match = [0] * nv
         eposs = [0] * nv
-        for v in range(nv):
-            base = v * nv
-            cv = v // n
-            mv = ev = 0
-            for d in range(nc):
-                if d == cv:
-                    continue
-                m = p = 0
-                off = base + d * n
-                for j in range(n):
-                    s = cell[off + j]
-                    if s == TRUE:
-                        m |= 1 << j
-                    if s != FALSE:
-                        p |= 1 << j
-                mv |= m << (d * n)
-                ev |= (m or p) << (d * n)
-            match[v], eposs[v] = mv, ev
+        masks = _ROW_MASKS
+        for v, at, start in self.rows:
+            row = tuple(cell[at:at + n])
+            got = masks.get(row)
+            if got is None:
+                got = masks[row] = _row_masks(row)
+            m, p = got
+            match[v] |= m << start
+            eposs[v] |= (m or p) << start
+        thirds = self.thirds
         for a in range(nv):
             ca = a // n
             ma, ea, base = match[a], eposs[a], a * nv
@@ -346,10 +356,10 @@ class FastGrid:
                 if linked:
                     r.set("transitivity", a, c, TRUE)
                 shared, either = ea & eposs[c], ma | mc
-                for d in range(nc):
-                    if d in (ca, cc) or shared >> (d * n) & full:
+                for block in thirds[ca][cc]:
+                    if shared & block:
                         continue
-                    if either >> (d * n) & full:
+                    if either & block:
                         if not linked:
                             r.set("transitivity", a, c, FALSE)
                     else:
