@@ -3,6 +3,7 @@ one to one so that every clue holds."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -38,9 +39,11 @@ _F = clingo.Function
 _CONSTANT = re.compile(r"[a-z][A-Za-z0-9_]*")
 
 
+@functools.lru_cache(maxsize=1 << 16, typed=True)
 def term(v: Value) -> clingo.Symbol:
     """How a category name or value appears in ASP: a number, a constant when it is written
-    like one (``inn``, ``friar_tuck``), otherwise a string (``"Little John"``)."""
+    like one (``inn``, ``friar_tuck``), otherwise a string (``"Little John"``). (Made once per
+    process for each value: a generator's pool of clues names each value many times.)"""
     if isinstance(v, int):
         return _N(v)
     if _CONSTANT.fullmatch(v) and v != "not":
