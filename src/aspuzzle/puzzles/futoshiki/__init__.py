@@ -59,6 +59,7 @@ class FutoshikiPuzzle:
         self._rules = lp_file(__name__, "encoding.lp")
         self._adjacent_rules = lp_file(__name__, "adjacent.lp")
         self._large_rules = lp_file(__name__, "large.lp")
+        self._latin = lp_file(__name__, "latin.lp")
         self._reuse = lp_file(__name__, "reuse.lp")
         self._reuse_adjacent = lp_file(__name__, "reuse-adjacent.lp")
 
@@ -114,6 +115,10 @@ class FutoshikiPuzzle:
         true += [("greater_than", (*a, *b)) for a, b in instance.greater]
         true += [("adjacent", (*a, *b)) for a, b in instance.bars]
         encodings = self.encodings(options, instance)
+        # the post's choice rule (latin.lp) in place of encoding.lp's disjunction: this program
+        # is grounded once and solved many times, and its solves are faster with the choice
+        # rule (Tatham 9x9 / 12x12 extreme: ~15% / ~25% more instructions with the disjunction)
+        shared = (self._latin, *encodings[1:])
         if instance.adjacent:
             true.append(("adjacent_mode", ()))
             # a missing bar is a rule: every bar external is false but the puzzle's own
@@ -125,9 +130,9 @@ class FutoshikiPuzzle:
             inputs = ()
             givens = (("cell_has_number", 3), ("greater_than", 4))
             externals = self._reuse
-        program = Program((*encodings, externals), (), self.answer_signatures(options),
+        program = Program((*shared, externals), (), self.answer_signatures(options),
                           constants=self.constants(instance))
-        return Reuse(("futoshiki", instance.size, tuple(str(e) for e in encodings)), program,
+        return Reuse(("futoshiki", instance.size, tuple(str(e) for e in shared)), program,
                      inputs, tuple(true), givens=givens,
                      # 12x12: ~80 ms once, ~20 ms saved a puzzle
                      build_after=max(2, instance.size ** 2 // 30),

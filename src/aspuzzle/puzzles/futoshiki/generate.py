@@ -93,7 +93,7 @@ NESTED_FROM = {False: 10, True: 7}
 """The least size (normal, adjacent mode) at which a puzzle needs a split inside a split: no
 minimal 9x9 of dozens did (one 10x10 in twenty, most 12x12 do); adjacent mode's bars make
 minimal puzzles harder (a quarter of the 7x7 and most 8x8 need more than one level)."""
-ENCODING = lp_file("aspuzzle.puzzles.futoshiki", "encoding.lp")
+ENCODING = lp_file("aspuzzle.puzzles.futoshiki", "latin.lp")
 MINIMAL_UP_TO = {(False, Tier.DIRECT): 8, (False, Tier.CASE): 10,
                  (True, Tier.DIRECT): 7, (True, Tier.CASE): 8}
 """The largest ``--minimal`` puzzles made at a tier (normal, adjacent mode): a minimal puzzle
