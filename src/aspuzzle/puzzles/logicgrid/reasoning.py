@@ -144,7 +144,7 @@ class _Triples:
     grades many candidates, grounds them once. Grounding them and preparing their first solve
     is most of their cost (a 5x6: ~60 ms, against ~2 ms a solve, six solves a puzzle); the
     names of the puzzle's categories and values are put back in what they report
-    (:meth:`LogicGridReasoner._from_shared`), so the hits are those of the puzzle's own
+    (:meth:`LogicGridReasoner._made`), so the hits are those of the puzzle's own
     program. One solve at a time (``lock``); ``state`` is the board the externals say now, by
     key index (``None`` while they are being set: all are set again)."""
 
@@ -172,6 +172,36 @@ class _Triples:
             self.lits.append(None if y is None or n_ is None else (y, n_))
         self.state: dict[int, str] | None = {}
         self.lock = threading.Lock()
+        self.parsed: dict[clingo.Symbol, tuple[Any, ...]] = {}
+        """Each shown atom met, read once per process (:meth:`read`)."""
+
+    def read(self, sym: clingo.Symbol) -> tuple[Any, ...]:
+        """A shown atom as ``("sets", rule id, where, key index, value)`` or
+        ``("contradiction", rule id, where)``, its ``where`` as a recipe that a reasoner makes
+        in its puzzle's names (:meth:`LogicGridReasoner._made`): ``("key", key index)``,
+        ``("cat", category index)``, ``("fun", name, positive, recipes)`` or ``("sym", term)``.
+        (Read once per process: the puzzles of a shape show the same atoms.)"""
+        got = self.parsed.get(sym)
+        if got is None:
+            args = sym.arguments
+            if sym.name == "sets":
+                got = ("sets", args[0].name, self._recipe(args[1]), self.index[args[2]],
+                       args[3].name)
+            else:
+                got = ("contradiction", args[0].name, self._recipe(args[1]))
+            self.parsed[sym] = got
+        return got
+
+    def _recipe(self, t: clingo.Symbol) -> tuple[Any, ...]:
+        k = self.index.get(t)
+        if k is not None:
+            return ("key", k)
+        c = self.cats.get(t)
+        if c is not None:
+            return ("cat", c)
+        if t.type is clingo.SymbolType.Function and t.arguments:
+            return ("fun", t.name, t.positive, tuple(self._recipe(a) for a in t.arguments))
+        return ("sym", t)
 
 
 _SHARED_KEEP = 4
@@ -264,6 +294,8 @@ class LogicGridReasoner(AspReasoner):
         self._stages = [self._rules]
         self._kindex = {k: i for i, k in enumerate(self._all_keys)}
         self._shared_parsed: dict[clingo.Symbol, tuple[Any, ...]] = {}
+        self._made_where: dict[tuple[Any, ...], clingo.Symbol] = {}
+        self._key_terms: dict[int, clingo.Symbol] = {}
         self._triples: _Triples | None = None
         if heavy:
             self._triples = _shared_triples(tuple(len(c.values) for c in cats), heavy,
@@ -439,35 +471,38 @@ class LogicGridReasoner(AspReasoner):
             # a stratified program: exactly one answer set, found by propagation alone
             ctl.solve(on_model=lambda m: symbols.extend(m.symbols(shown=True)))
         self.evaluations += 1
-        cache = self._shared_parsed
+        cache, made, keys = self._shared_parsed, self._made_where, self._all_keys
 
         def parse(sym: clingo.Symbol) -> tuple[Any, ...]:
             parsed = cache.get(sym)
             if parsed is None:
-                args = sym.arguments
-                if sym.name == "sets":
-                    parsed = ("sets", args[0].name, self._from_shared(args[1]),
-                              self._all_keys[sh.index[args[2]]], args[3].name)
-                else:
-                    parsed = ("contradiction", args[0].name, self._from_shared(args[1]))
+                read = sh.read(sym)
+                where = made.get(read[2])
+                if where is None:
+                    where = made[read[2]] = self._made(read[2])
+                parsed = (read[0], read[1], where, keys[read[3]], read[4]) \
+                    if read[0] == "sets" else (read[0], read[1], where)
                 cache[sym] = parsed
             return parsed
 
         return group_hits(map(parse, symbols), self._info)
 
-    def _from_shared(self, t: clingo.Symbol) -> clingo.Symbol:
+    def _made(self, recipe: tuple[Any, ...]) -> clingo.Symbol:
         """A term of the shared program over triples in this puzzle's names (a cell's key
-        term, a category, or a term made of them)."""
-        sh = self._triples
-        assert sh is not None
-        k = sh.index.get(t)
-        if k is not None:
-            return self._args_term("p", self._all_keys[k])
-        c = sh.cats.get(t)
-        if c is not None:
-            return self._csym[self.inst.categories[c].name]
-        if t.type is clingo.SymbolType.Function and t.arguments:
-            return _F(t.name, [self._from_shared(a) for a in t.arguments], t.positive)
+        term, a category, or a term made of them), from its recipe (:meth:`_Triples.read`)."""
+        kind = recipe[0]
+        if kind == "key":
+            k = recipe[1]
+            t = self._key_terms.get(k)
+            if t is None:
+                t = self._key_terms[k] = self._args_term("p", self._all_keys[k])
+            return t
+        if kind == "cat":
+            return self._csym[self.inst.categories[recipe[1]].name]
+        if kind == "fun":
+            return _F(recipe[1], [self._made(r) for r in recipe[3]], recipe[2])
+        t = recipe[1]
+        assert isinstance(t, clingo.Symbol)
         return t
 
     def hits(self, board: Board) -> list[Hit]:
