@@ -164,7 +164,9 @@ class LogicGridGenerator:
         # one (the attempt found no second), so steps are re-proven from it, not solved
         # the steps' words are written only if read (seldom: a generated puzzle's output is
         # its grade, not the explanation), from what the reasoner keeps of itself after
-        reasoner = LogicGridReasoner(inst, solution=solution, words_later=True)
+        # at tier direct the grade follows no case split: every board agrees with the solution
+        reasoner = LogicGridReasoner(inst, solution=solution, words_later=True,
+                                     no_splits=request.tier is Tier.DIRECT)
         g = grade(Loaded(PUZZLE, inst, "generated"), reasoner=reasoner, at_most=request.tier)
         reasoner.keep_words_only()
         if not g.graded or g.tier is not request.tier:

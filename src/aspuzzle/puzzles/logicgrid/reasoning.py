@@ -251,7 +251,8 @@ class LogicGridReasoner(AspReasoner):
     faster."""
 
     def __init__(self, inst: LogicGridInstance, rules: Sequence[RuleInfo] | None = None, *,
-                 solution: LogicGridSolution | None = None, words_later: bool = False) -> None:
+                 solution: LogicGridSolution | None = None, words_later: bool = False,
+                 no_splits: bool = False) -> None:
         """``solution``: the puzzle's solution, if clingo has already proven it to be the only
         one (the generator does): a step on a board that agrees with it is then re-proven
         from it (see :meth:`entails`), and the game is grounded only if a re-proof or a case
@@ -259,7 +260,12 @@ class LogicGridReasoner(AspReasoner):
         said at once.
 
         ``words_later``: the steps' words are written when first read (see
-        :meth:`keep_words_only`)."""
+        :meth:`keep_words_only`).
+
+        ``no_splits`` (with ``solution``): the reasoner is asked about the boards of an
+        explanation without case splits only (a generator's grade at tier direct), which agree
+        with the solution: its first stage is then grounded without the contradiction rules
+        (see :attr:`_lean`). A board that does not agree is still evaluated by every rule."""
         self.inst = inst
         self._words_later = words_later
         self._solution: dict[PairKey, str] | None = None
@@ -291,7 +297,6 @@ class LogicGridReasoner(AspReasoner):
         super().__init__(inst, [r for r in chosen if r.id not in HEAVY])
         self.rules = chosen
         heavy = tuple(r for r in chosen if r.id in HEAVY)
-        self._stages = [self._rules]
         self._kindex = {k: i for i, k in enumerate(self._all_keys)}
         self._shared_parsed: dict[clingo.Symbol, tuple[Any, ...]] = {}
         self._made_where: dict[tuple[Any, ...], clingo.Symbol] = {}
@@ -300,23 +305,32 @@ class LogicGridReasoner(AspReasoner):
         if heavy:
             self._triples = _shared_triples(tuple(len(c.values) for c in cats), heavy,
                                             self.rules_args)
-        # The board goes to each evaluation as externals (they start false: the empty board),
-        # set only where it differs from the board the program last saw: a step sets a few
-        # cells, and assuming both externals of every cell at every solve cost more.
+        if self.lazy_game:
+            assert solution is not None
+            self._solution = dict(self.solution_board(solution).cells)
+        # The first stage's programs, each with its externals' atoms and the board they say
+        # now (_add_stage). With the solution proven the only one and no case split to
+        # follow (no_splits), a program without the contradiction rules serves every board
+        # that agrees with the solution (_lean): each of those rules is sound, so none fires
+        # on a board that the solution extends (the rule over pairs of matches, two matches,
+        # was a fifth of the program; generating 5x6 puzzles at tier direct took some 5% fewer
+        # instructions so). Other boards (a case split's wrong branch) are evaluated by the
+        # program of every rule (_full, grounded when first asked for: with splits to follow,
+        # at once).
+        self._stages: list[Grounded] = []
         self._lits: list[dict[PairKey, tuple[int, int]]] = []
         self._seen: list[dict[PairKey, str]] = []
-        for stage in self._stages:
-            conf: Any = stage.ctl.configuration.solve
-            conf.models, conf.enum_mode = "1", "auto"
-            # nothing to tidy after a solve: the program never changes, only its externals
-            # do (clingo's clean-up runs when an external is first set after a solve; a 5x6
-            # puzzle's generation took some 5% fewer instructions without it)
-            stage.ctl.enable_cleanup = False
-            cells = [(self._csym[c1], self._vsym[(c1, v1)], self._csym[c2], self._vsym[(c2, v2)])
-                     for (c1, v1), (c2, v2) in self._all_keys]
-            self._lits.append(dict(zip(self._all_keys, _cell_atoms(stage.ctl, cells),
-                                       strict=True)))
-            self._seen.append({})
+        self._lean: int | None = None
+        self._full: int | None = None
+        first = [r for r in chosen if r.id not in HEAVY]
+        sound = [r for r in first if r.kind is not Kind.CONTRADICTION]
+        if no_splits and self._solution is not None and len(sound) < len(first):
+            _, rule_facts, consts = self._rule_args
+            self._lean = self._add_stage(Grounded(
+                Program((self.board_lp, SHOW, *rule_files(sound)), self._facts + rule_facts,
+                        (), constants=consts), extra_args=self.rules_args))
+        else:
+            self._full = self._add_stage(self._rules)
         self._game_lits: dict[PairKey, int] = {}
         self._claim_lits: dict[tuple[PairKey, str], int] = {}
         self._doubt = 0
@@ -324,13 +338,28 @@ class LogicGridReasoner(AspReasoner):
         if inst.raw_asp.strip() and any(r.id in ("clue_raw_asp", "raw_asp_broken")
                                         for r in chosen):
             self._raw = self._raw_program()
-        if self.lazy_game:
-            assert solution is not None
-            self._solution = dict(self.solution_board(solution).cells)
         self._fast: FastGrid | None = None
         if set(chosen) >= {r for r in self.catalogue if r.file is not None} \
                 and not inst.raw_asp.strip():
             self._fast = FastGrid(inst)
+
+    def _add_stage(self, stage: Grounded) -> int:
+        """A first stage's program made ready for solves: its index in :attr:`_stages`."""
+        conf: Any = stage.ctl.configuration.solve
+        conf.models, conf.enum_mode = "1", "auto"
+        # nothing to tidy after a solve: the program never changes, only its externals do
+        # (clingo's clean-up runs when an external is first set after a solve; a 5x6 puzzle's
+        # generation took some 5% fewer instructions without it)
+        stage.ctl.enable_cleanup = False
+        # The board goes to each evaluation as externals (they start false: the empty board),
+        # set only where it differs from the board the program last saw: a step sets a few
+        # cells, and assuming both externals of every cell at every solve cost more.
+        cells = [(self._csym[c1], self._vsym[(c1, v1)], self._csym[c2], self._vsym[(c2, v2)])
+                 for (c1, v1), (c2, v2) in self._all_keys]
+        self._lits.append(dict(zip(self._all_keys, _cell_atoms(stage.ctl, cells), strict=True)))
+        self._seen.append({})
+        self._stages.append(stage)
+        return len(self._stages) - 1
 
     def _args_term(self, name: str, key: PairKey) -> clingo.Symbol:
         (c1, v1), (c2, v2) = key
@@ -433,7 +462,16 @@ class LogicGridReasoner(AspReasoner):
         triples, :meth:`_triples_hits`) finds on the board."""
         if i == 1:
             return self._triples_hits(board)
-        cells, seen, lits = board.cells, self._seen[i], self._lits[i]
+        cells = board.cells
+        solution = self._solution
+        if self._lean is not None and solution is not None and \
+                cells.items() <= solution.items():
+            i = self._lean
+        else:
+            if self._full is None:
+                self._full = self._add_stage(self._rules)
+            i = self._full
+        seen, lits = self._seen[i], self._lits[i]
         ctl = self._stages[i].ctl
         for k in {k for k, _ in cells.items() ^ seen.items()}:
             pair = lits.get(k)
