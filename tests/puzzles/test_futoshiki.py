@@ -94,8 +94,8 @@ def test_adjacent_rules_can_be_left_out_for_other_puzzles() -> None:
     opts = SolveOptions()
     normal = aspuzzle.loads(CORPUS[0]["id"]).instance
     adjacent = aspuzzle.loads(CORPUS[20]["id"]).instance
-    assert [e.name for e in FUTOSHIKI.encodings(opts)] == ["encoding.lp", "adjacent.lp",
-                                                           "large.lp"]
+    assert [e.name for e in FUTOSHIKI.encodings(opts)] == ["encoding.lp", "chains.lp",
+                                                           "adjacent.lp", "large.lp"]
     assert [e.name for e in FUTOSHIKI.encodings(opts, adjacent)] == ["encoding.lp",
                                                                       "adjacent.lp"]
     assert [e.name for e in FUTOSHIKI.encodings(opts, normal)] == ["encoding.lp"]

@@ -25,6 +25,9 @@ if TYPE_CHECKING:  # importlib.resources costs ~6 ms at start-up, for an annotat
 
 LARGE = 8
 """From this size on, large.lp (an implied rule) makes solving faster."""
+CHAINS = 6
+"""From this size on, chains.lp (digits that chains of signs rule out) makes a fresh solve
+faster (not for a puzzle without signs, such as adjacent mode's or the generator's blank grid)."""
 
 __all__ = ["PUZZLE", "FutoshikiInstance", "FutoshikiPuzzle", "FutoshikiSolution"]
 
@@ -59,19 +62,23 @@ class FutoshikiPuzzle:
         self._rules = lp_file(__name__, "encoding.lp")
         self._adjacent_rules = lp_file(__name__, "adjacent.lp")
         self._large_rules = lp_file(__name__, "large.lp")
+        self._chains = lp_file(__name__, "chains.lp")
         self._latin = lp_file(__name__, "latin.lp")
         self._reuse = lp_file(__name__, "reuse.lp")
         self._reuse_adjacent = lp_file(__name__, "reuse-adjacent.lp")
 
     def encodings(self, options: SolveOptions,
                   instance: FutoshikiInstance | None = None) -> tuple[Traversable, ...]:
-        """The rules; adjacent mode's and the large-grid helper only where they are needed
-        (every rule costs grounding time, which is most of the work on small grids)."""
+        """The rules; adjacent mode's, the sign chains' and the large-grid helper only where
+        they are needed (every rule costs grounding time, which is most of the work on small
+        grids)."""
         if instance is None:
-            return (self._rules, self._adjacent_rules, self._large_rules)
+            return (self._rules, self._chains, self._adjacent_rules, self._large_rules)
         files = [self._rules]
         if instance.adjacent:
             files.append(self._adjacent_rules)
+        elif instance.size >= CHAINS and instance.greater:
+            files.append(self._chains)
         if instance.size >= LARGE:
             files.append(self._large_rules)
         return tuple(files)
@@ -118,7 +125,8 @@ class FutoshikiPuzzle:
         # the post's choice rule (latin.lp) in place of encoding.lp's disjunction: this program
         # is grounded once and solved many times, and its solves are faster with the choice
         # rule (Tatham 9x9 / 12x12 extreme: ~15% / ~25% more instructions with the disjunction)
-        shared = (self._latin, *encodings[1:])
+        # (and no chains.lp: latin.lp chooses from every digit)
+        shared = (self._latin, *(e for e in encodings[1:] if e is not self._chains))
         if instance.adjacent:
             true.append(("adjacent_mode", ()))
             # a missing bar is a rule: every bar external is false but the puzzle's own
