@@ -79,9 +79,9 @@ ROUNDS = 12
 CLOSURE_FIRST = 35 * 35
 """From this many cells on, a candidate for tier direct is first closed under the direct rules
 (:func:`closes_directly`), and dropped if they do not solve it, before it is explained: the
-closure costs about a tenth of the explanation, and on large grids many candidates need a
-case split (2 of 3 at 50x50 with seed 2), which the explanation finds out only after most of
-its steps; on smaller grids nearly all are direct and the closure would only add its cost."""
+closure costs a fraction of the explanation, and on large grids many candidates need a case
+split (2 of 3 at 50x50 with seed 2), which the explanation finds out only after most of its
+steps; on smaller grids nearly all are direct and the closure would only add its cost."""
 NEAR_SHARE = 0.75
 """For ``case``: the share of attempts that put a shaded cell's source next to it first; the
 others draw sources uniformly (the only way a 3x3 reaches a case split, see the module's

@@ -723,9 +723,9 @@ class HitoriReasoner(AspReasoner):
         it."""
         self._lineage = _Lineage()
         self._split_searched = False
+        """Has a case split been searched for (:meth:`cases`)?"""
         self._ahead = False
         """Has :meth:`ground_ahead` been called, and no board with marks asked about since?"""
-        """Has a case split been searched for (:meth:`cases`)?"""
 
     def ground_ahead(self) -> None:
         """Ground the direct rules' programs in the background, in the order they are first
