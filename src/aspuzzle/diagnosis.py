@@ -33,6 +33,7 @@ import clingo
 
 from aspuzzle.engine import Grounded, Program, SolveConfig, Status
 from aspuzzle.errors import InputError
+from aspuzzle.puzzles.base import SolveOptions
 
 __all__ = ["Clue", "ClueSolver", "Clues", "Diagnosis", "diagnose", "minimal_core"]
 
@@ -161,9 +162,15 @@ class ClueSolver:
         self.clues = clues.items
         self.repairs = tuple(repairs)
         base = program(loaded)
+        encodings = base.encodings
+        # grounded once and solved many times: a type may have faster rules for that
+        many: Callable[[SolveOptions, Any], tuple[Traversable, ...]] | None = getattr(
+            loaded.puzzle, "many_solves_encodings", None)
+        if many is not None:
+            encodings = many(SolveOptions(), loaded.instance)
         owned = {f for c in self.clues for f in c.facts} | set(clues.drop)
         self.g = Grounded(Program(
-            (*base.encodings, *clues.program), tuple(f for f in base.facts if f not in owned),
+            (*encodings, *clues.program), tuple(f for f in base.facts if f not in owned),
             base.project,
             user_asp=base.user_asp, constants=base.constants,
             rules=_guarded(_ON, self.clues) + _guarded(_ADD, self.repairs)), config)

@@ -39,10 +39,10 @@ def test_both_formulations_give_every_latin_square_once(n: int) -> None:
 def test_givens_and_signs_narrow_both_alike() -> None:
     facts = "cell_has_number(1,1,2).\ngreater_than(1,2,1,3).\ngreater_than(2,1,1,1).\n"
     got = _answers(ENCODING, 4, facts)
-    # latin.lp has no signs: the same grids filtered by them
-    expected = {a for a in _answers(LATIN, 4, facts)
-                if _digit(a, 1, 2) > _digit(a, 1, 3) and _digit(a, 2, 1) > _digit(a, 1, 1)}
-    assert got == expected and 0 < len(got) < LATIN_SQUARES[4]
+    assert got == _answers(LATIN, 4, facts)
+    assert all(_digit(a, 1, 2) > _digit(a, 1, 3) and _digit(a, 2, 1) > _digit(a, 1, 1)
+               and _digit(a, 1, 1) == 2 for a in got)
+    assert 0 < len(got) < LATIN_SQUARES[4]
 
 
 def _digit(answer: frozenset[str], r: int, c: int) -> int:

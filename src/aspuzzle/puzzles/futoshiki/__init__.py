@@ -83,6 +83,16 @@ class FutoshikiPuzzle:
             files.append(self._large_rules)
         return tuple(files)
 
+    def many_solves_encodings(self, options: SolveOptions,
+                              instance: FutoshikiInstance) -> tuple[Traversable, ...]:
+        """The rules for a program grounded once and solved many times (the shared program of
+        :meth:`reuse`, a diagnosis's or a generator's clue solver): the post's choice rule
+        (latin.lp) in place of encoding.lp's disjunction, whose solves are slower (Tatham 9x9 /
+        12x12 extreme on the shared program: ~15% / ~25% more instructions), and no chains.lp
+        (latin.lp chooses from every digit)."""
+        return (self._latin, *(e for e in self.encodings(options, instance)[1:]
+                               if e is not self._chains))
+
     def answer_signatures(self, options: SolveOptions) -> tuple[tuple[str, int], ...]:
         return (("cell_has_number", 3),)
 
@@ -121,12 +131,7 @@ class FutoshikiPuzzle:
             ("cell_has_number", given) for given in instance.givens]
         true += [("greater_than", (*a, *b)) for a, b in instance.greater]
         true += [("adjacent", (*a, *b)) for a, b in instance.bars]
-        encodings = self.encodings(options, instance)
-        # the post's choice rule (latin.lp) in place of encoding.lp's disjunction: this program
-        # is grounded once and solved many times, and its solves are faster with the choice
-        # rule (Tatham 9x9 / 12x12 extreme: ~15% / ~25% more instructions with the disjunction)
-        # (and no chains.lp: latin.lp chooses from every digit)
-        shared = (self._latin, *(e for e in encodings[1:] if e is not self._chains))
+        shared = self.many_solves_encodings(options, instance)
         if instance.adjacent:
             true.append(("adjacent_mode", ()))
             # a missing bar is a rule: every bar external is false but the puzzle's own
