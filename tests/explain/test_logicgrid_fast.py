@@ -3,6 +3,8 @@ what the rule files deduce, on random boards of puzzles with every kind of clue.
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -46,7 +48,7 @@ FAST = FastGrid(INST)
 KEYS = list(REASONER.keys())
 
 
-def asp_round(rs: LogicGridReasoner, board: Board) -> tuple[set[object], set[str]]:
+def asp_round(rs: LogicGridReasoner, board: Board) -> tuple[set[tuple[Any, str]], set[str]]:
     hits = rs._stage_hits(0, board) + rs._stage_hits(1, board)  # both stages, whatever
     # the first finds
     sets = {s for h in hits if h.rule.kind is Kind.DIRECT for s in h.sets}

@@ -28,10 +28,20 @@ Sets = tuple[tuple[Key, str], ...]
 
 
 class RuleRef(Protocol):
-    id: str
-    name: str
-    kind: Kind
-    sheet: str
+    """What the player functions read of a rule (read-only, so that a frozen
+    :class:`~aspuzzle.explain.rules.RuleInfo` is one)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def kind(self) -> Kind: ...
+
+    @property
+    def sheet(self) -> str: ...
 
 
 class PlayerReasoner(Reasoner, Protocol):
