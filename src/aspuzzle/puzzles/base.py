@@ -207,7 +207,15 @@ def lp_file(package: str, name: str) -> Traversable:
 
 class Puzzle(Protocol):
     """What every puzzle type provides. Instances and solutions are immutable and hashable
-    (``NamedTuple`` records, or frozen dataclasses off a small solve's path)."""
+    (``NamedTuple`` records, or frozen dataclasses off a small solve's path).
+
+    A type may also have these, looked up where used (``getattr``): ``facts_text(instance)``
+    (:meth:`to_facts` as ASP text, for a solve), ``solver_args(instance)`` (clingo options
+    chosen for the instance), ``reuse(instance, options)`` (how to solve on one program
+    grounded for every puzzle of a size, :class:`aspuzzle.engine.reuse.Reuse`) and
+    ``many_solves_encodings(options, instance)`` (the rules for a program grounded once and
+    solved many times, such as a diagnosis's clue solver, where they differ from
+    :meth:`encodings`)."""
 
     name: str
     aliases: tuple[str, ...]
