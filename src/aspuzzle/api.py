@@ -244,6 +244,10 @@ def detect(text: str, *, filename: str | None = None, type: str | None = None,
     if len(candidates) > 1 and ext:
         by_ext = [(p, f) for p, f in candidates if ext in f.extensions]
         candidates = by_ext or candidates
+    if len(candidates) > 1:  # a header that names a type settles it ("# lightup 7x7")
+        named = _header_type(text)
+        by_header = [(p, f) for p, f in candidates if p.name == named]
+        candidates = by_header or candidates
     if len(candidates) == 1:
         return candidates[0]
     if type is not None and len(puzzles) == 1 and not candidates:
@@ -257,6 +261,21 @@ def detect(text: str, *, filename: str | None = None, type: str | None = None,
                          f"({', '.join(REGISTRY)}) and maybe --from FORMAT")
     names = ", ".join(f"{p.name}/{f.name}" for p, f in candidates)
     raise UsageError(f"the input could be any of {names}; give --type or --from")
+
+
+def _header_type(text: str) -> str | None:
+    """The type a text's first line names as a header (``# lightup 7x7``), if any."""
+    for line in text.splitlines():
+        words = line.strip().lstrip("#%").split()
+        if not line.strip():
+            continue
+        if line.lstrip()[:1] in "#%" and words:
+            try:
+                return type_info(words[0]).name
+            except UsageError:
+                return None
+        return None
+    return None
 
 
 def _detects(f: Format, text: str) -> bool:

@@ -110,6 +110,9 @@ def rule_tier(type_name: str, rule: Any) -> Tier:
     listed = rule_tiers(type_name).get(rule.id)
     if listed is not None:
         return listed
+    own = getattr(rule, "tier", "")  # the rule's own file says it (the kit's rule files)
+    if own:
+        return Tier.parse(own)
     return Tier.CASE if str(rule.kind) == "case" else Tier.DIRECT
 
 

@@ -31,6 +31,14 @@ class RuleInfo:
     summary: str
     package: str = ""
     """The package that holds the rule's ``.lp`` file."""
+    tier: str = ""
+    """The rule's difficulty tier when its file says one (``direct``, ``case``, ``nested``);
+    empty: as :func:`aspuzzle.difficulty.rule_tier` lists it, or by its kind."""
+    says: str = ""
+    """The sentence of a step of the rule, a template filled by the kit's reasoner
+    (:mod:`aspuzzle.kit.rulefile`); empty for rules whose type words its steps in Python."""
+    legup_ref: str = ""
+    """The LEGUP rule this rule is (its id and name, ``LTUP-BASC-0003 Finish with Bulbs``)."""
 
     @property
     def file(self) -> Traversable | None:

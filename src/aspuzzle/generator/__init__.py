@@ -54,8 +54,6 @@ __all__ = [
 MAX_ATTEMPTS = 400
 """Attempts per puzzle before the driver gives up (GenerationFailed, exit status 3)."""
 
-_TYPES = ("tents", "futoshiki", "hitori", "logicgrid")
-
 
 class GenerationFailed(AspuzzleError):
     """Every attempt failed: the message says what was asked and how many attempts were made."""
@@ -124,12 +122,17 @@ def default_format(puzzle: Any) -> str:
 
 def generator_for(type_name: str) -> TypeGenerator:
     """The generator of a puzzle type (``puzzles/<type>/generate.py``)."""
-    from aspuzzle.puzzles import get_puzzle
+    from aspuzzle.puzzles import get_puzzle, type_info
 
-    name = get_puzzle(type_name).name
-    if name not in _TYPES:
-        raise UsageError(f"no generator for {name} puzzles")
-    module = importlib.import_module(f"aspuzzle.puzzles.{name}.generate")
+    puzzle = get_puzzle(type_name)
+    own = getattr(puzzle, "generator", None)  # a kit type's generator comes with the type
+    if own is not None:
+        made: TypeGenerator = own()
+        return made
+    try:
+        module = importlib.import_module(f"{type_info(puzzle.name).module}.generate")
+    except ModuleNotFoundError:
+        raise UsageError(f"no generator for {puzzle.name} puzzles") from None
     gen: TypeGenerator = module.GENERATOR
     return gen
 

@@ -99,6 +99,17 @@ TYPES: tuple[TypeInfo, ...] = (
         FormatInfo("puzzlink", (), "puzz.link / pzprjs URL (hitori/COLS/ROWS/...)",
                    search(r"hitori/\d+/\d+")),
     )),
+    TypeInfo("lightup", "aspuzzle.puzzles.lightup", ("light-up", "akari", "bijutsukan"), (
+        FormatInfo("text", (".txt",), "text grid (. # 0-4 * +), '# lightup' header",
+                   search(r"^[^\S\n]*#[^\S\n]*(lightup|light-up|akari|bijutsukan)\b",
+                          re.IGNORECASE | re.MULTILINE)),
+        FormatInfo("facts", (".lp", ".asp"), "ASP facts, one per cell (white/2, black/2, "
+                   "number/3)", search(r"^[^\S\n]*%[^\S\n]*lightup\b", re.MULTILINE)),
+        FormatInfo("tatham", (), "Simon Tatham's lightup game ID (WxH[bN][sN][dN]:CELLS)",
+                   sniff.one_line(r"^\s*(?:lightup:)?\d+x\d+(?:b\d+)?(?:s\d+)?(?:r|d\d+)?:")),
+        FormatInfo("puzzlink", (), "puzz.link / pzprjs URL (akari/COLS/ROWS/BODY)",
+                   search(r"(akari|lightup)/\d+/\d+")),
+    )),
     TypeInfo("logicgrid", "aspuzzle.puzzles.logicgrid",
              ("logic-grid", "logic", "zebra", "einstein", "logic-problem"), (
                  FormatInfo("text", (".logic", ".lgp"),

@@ -9,6 +9,7 @@ attributes name what each element is, for the page's scripts and for the tests.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 __all__ = [
@@ -186,3 +187,32 @@ def cross(svg: Svg, x: float, y: float, s: float) -> None:
                            f"L{num(a)} {num(d)}",
                       "fill": "none", "stroke": "#9ca3af", "stroke-width": 0.08 * s,
                       "stroke-linecap": "round"})
+
+
+# --- shared by the grid pictures -----------------------------------------------------------
+
+def open_cell(svg: Svg, opts: Any, cell: tuple[int, int], hl: tuple[str, ...],
+               value: str | int | None) -> None:
+    r, c = cell
+    svg.open("g", {"class": " ".join(("cell", *hl)), "id": opts.cell_id(f"r{r}c{c}"),
+                   "data-r": r, "data-c": c, "data-key": f"[{r},{c}]",
+                   "data-value": value})
+
+
+def grid_lines(svg: Svg, x0: float, y0: float, rows: int, cols: int, s: float) -> None:
+    svg.open("g", {"class": "grid", "pointer-events": "none"})
+    for r in range(1, rows):
+        svg.line(x0, y0 + r * s, x0 + cols * s, y0 + r * s,
+                 {"stroke": GRID_LINE, "stroke-width": 1})
+    for c in range(1, cols):
+        svg.line(x0 + c * s, y0, x0 + c * s, y0 + rows * s,
+                 {"stroke": GRID_LINE, "stroke-width": 1})
+    svg.rect(x0, y0, cols * s, rows * s, {"class": "border", "fill": "none",
+                                          "stroke": BORDER, "stroke-width": 2})
+    svg.close("g")
+
+
+def font_for(text: str, s: float, share: float = 0.5) -> float:
+    """A size that fits ``text`` in a cell of side ``s``: ``share`` of the cell for one or two
+    characters, smaller for longer numbers (Hitori numbers go up to 9999)."""
+    return min(share * s, 0.84 * s / (0.62 * max(1, len(text))))

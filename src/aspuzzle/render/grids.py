@@ -15,7 +15,16 @@ from aspuzzle.puzzles.futoshiki.model import FutoshikiInstance, FutoshikiSolutio
 from aspuzzle.puzzles.hitori.model import HitoriInstance, HitoriSolution
 from aspuzzle.puzzles.tents.model import TentsInstance, TentsSolution
 from aspuzzle.render import _draw
-from aspuzzle.render._draw import BORDER, GRID_LINE, INK, PAPER, SOLVED_INK, Svg
+from aspuzzle.render._draw import (
+    BORDER,
+    INK,
+    PAPER,
+    SOLVED_INK,
+    Svg,
+    font_for,
+    grid_lines,
+    open_cell,
+)
 from aspuzzle.render.svg import RenderOptions
 
 __all__ = ["draw_futoshiki", "draw_hitori", "draw_tents"]
@@ -26,33 +35,6 @@ GRASS_FILL = "#e3f0d3"
 SHADED_FILL = "#2b2b2b"
 
 Cell = tuple[int, int]
-
-
-def _open_cell(svg: Svg, opts: RenderOptions, cell: Cell, hl: tuple[str, ...],
-               value: str | int | None) -> None:
-    r, c = cell
-    svg.open("g", {"class": " ".join(("cell", *hl)), "id": opts.cell_id(f"r{r}c{c}"),
-                   "data-r": r, "data-c": c, "data-key": f"[{r},{c}]",
-                   "data-value": value})
-
-
-def _grid_lines(svg: Svg, x0: float, y0: float, rows: int, cols: int, s: float) -> None:
-    svg.open("g", {"class": "grid", "pointer-events": "none"})
-    for r in range(1, rows):
-        svg.line(x0, y0 + r * s, x0 + cols * s, y0 + r * s,
-                 {"stroke": GRID_LINE, "stroke-width": 1})
-    for c in range(1, cols):
-        svg.line(x0 + c * s, y0, x0 + c * s, y0 + rows * s,
-                 {"stroke": GRID_LINE, "stroke-width": 1})
-    svg.rect(x0, y0, cols * s, rows * s, {"class": "border", "fill": "none",
-                                          "stroke": BORDER, "stroke-width": 2})
-    svg.close("g")
-
-
-def _font_for(text: str, s: float, share: float = 0.5) -> float:
-    """A size that fits ``text`` in a cell of side ``s``: ``share`` of the cell for one or two
-    characters, smaller for longer numbers (Hitori numbers go up to 9999)."""
-    return min(share * s, 0.84 * s / (0.62 * max(1, len(text))))
 
 
 # --- Tents -------------------------------------------------------------------------------------
@@ -81,7 +63,7 @@ def draw_tents(inst: TentsInstance, solution: TentsSolution | None, board: Board
         value = ("tree" if cell in inst.trees else "tent" if cell in tents
                  else "grass" if cell in grass else None)
         hl = opts.classes(cell)
-        _open_cell(svg, opts, cell, hl, value)
+        open_cell(svg, opts, cell, hl, value)
         svg.rect(x, y, s, s, {"class": "bg", "fill": opts.fill(hl)
                               or (GRASS_FILL if value == "grass" else PAPER)})
         if value == "tree":
@@ -92,7 +74,7 @@ def draw_tents(inst: TentsInstance, solution: TentsSolution | None, board: Board
             _draw.grass(svg, x, y, s)
         svg.close("g")
     svg.close("g")
-    _grid_lines(svg, x0, y0, h, w, s)
+    grid_lines(svg, x0, y0, h, w, s)
 
     drawn = sorted((t, n) for t, n in links
                    if abs(t[0] - n[0]) + abs(t[1] - n[1]) == 1)  # a link to a non-neighbour
@@ -122,7 +104,7 @@ def draw_tents(inst: TentsInstance, solution: TentsSolution | None, board: Board
                 svg.rect(x + 3, y + 3, s - 6, s - 6, {"class": "bg", "rx": 4,
                                                       "fill": opts.fill(hl)})
             if clue is not None:  # a missing clue is left blank
-                svg.text(x + s / 2, y + s / 2, str(clue), _font_for(str(clue), s, 0.45),
+                svg.text(x + s / 2, y + s / 2, str(clue), font_for(str(clue), s, 0.45),
                          bold=True)
             svg.close("g")
     svg.close("g")
@@ -165,11 +147,11 @@ def draw_futoshiki(inst: FutoshikiInstance, solution: FutoshikiSolution | None,
             digit, kind = solution.at(cell), "solved"
         elif digit is None and cell in placed:
             digit, kind = placed[cell], "placed"
-        _open_cell(svg, opts, cell, hl, digit)
+        open_cell(svg, opts, cell, hl, digit)
         svg.rect(x, y, s, s, {"class": "bg", "rx": 2, "fill": opts.fill(hl) or PAPER,
                               "stroke": BORDER, "stroke-width": 1.5})
         if digit is not None:
-            svg.text(x + s / 2, y + s / 2, str(digit), _font_for(str(digit), s, 0.55),
+            svg.text(x + s / 2, y + s / 2, str(digit), font_for(str(digit), s, 0.55),
                      {"class": f"digit {kind}"}, bold=kind == "given",
                      fill=INK if kind == "given" else SOLVED_INK)
         elif cell in struck:
@@ -214,7 +196,7 @@ def _pencil_marks(svg: Svg, opts: RenderOptions, cell: Cell, x: float, y: float,
             svg.rect(cx - sub / 2 + 1, cy - sub / 2 + 1, sub - 2, sub - 2,
                      {"class": " ".join(("pencil-bg", *hl)), "rx": 2,
                       "fill": opts.fill(hl)})
-        svg.text(cx, cy, str(d), _font_for(str(d), sub, 0.72), {"class": "pencil", "data-d": d},
+        svg.text(cx, cy, str(d), font_for(str(d), sub, 0.72), {"class": "pencil", "data-d": d},
                  fill="#555555")
 
 
@@ -248,7 +230,7 @@ def draw_hitori(inst: HitoriInstance, solution: HitoriSolution | None, board: Bo
                  for cell in inst.cells()}
     elif board is not None:
         marks = {k: v for k, v in board.cells.items() if v in ("shaded", "unshaded")}
-    size = _font_for(str(max(max(row) for row in inst.grid)), s)
+    size = font_for(str(max(max(row) for row in inst.grid)), s)
 
     svg = Svg()
     svg.open("g", {"class": "cells"})
@@ -256,7 +238,7 @@ def draw_hitori(inst: HitoriInstance, solution: HitoriSolution | None, board: Bo
         x, y = x0 + (cell[1] - 1) * s, y0 + (cell[0] - 1) * s
         mark = marks.get(cell)
         hl = opts.classes(cell)
-        _open_cell(svg, opts, cell, hl, mark)
+        open_cell(svg, opts, cell, hl, mark)
         if mark == "shaded":
             svg.rect(x, y, s, s, {"class": "bg", "fill": SHADED_FILL})
             if hl:  # a shaded cell keeps its shade: the highlight is a frame inside it
@@ -273,6 +255,6 @@ def draw_hitori(inst: HitoriInstance, solution: HitoriSolution | None, board: Bo
                  fill="#e8e8e8" if mark == "shaded" else INK)
         svg.close("g")
     svg.close("g")
-    _grid_lines(svg, x0, y0, h, w, s)
+    grid_lines(svg, x0, y0, h, w, s)
     title = f"Hitori {h}x{w}" + (", solved" if solution is not None else "")
     return svg.document(x0 + w * s + m, y0 + h * s + m, "hitori", title)

@@ -102,6 +102,9 @@ def render_svg(puzzle: Any, *, solution: Any = None, board: Board | None = None,
     loaded = _as_loaded(puzzle)
     opts = RenderOptions(ids=ids, id_prefix=id_prefix, marks=_marks(highlight, highlight_class))
     name = loaded.puzzle.name
+    draw = getattr(loaded.puzzle, "draw_svg", None)  # a kit type draws itself from its spec
+    if draw is not None:
+        return str(draw(loaded.instance, solution, board, opts))
     if name == "logicgrid":
         from aspuzzle.render.matrix import draw_logicgrid
 

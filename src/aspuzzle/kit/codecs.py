@@ -1,0 +1,120 @@
+"""Codecs shared by the kit types' own formats: Simon Tatham's run-length cells and the
+number codecs of puzz.link (pzprjs ``Encode``: ``4Cell``), each reading and writing a grid of
+cells as ``(token, count)`` items so that a type names only its own tokens."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from aspuzzle.errors import InputError, Location
+
+__all__ = ["read_4cell", "read_runs", "write_4cell", "write_runs"]
+
+Token = int | str | None
+"""A cell of a codec: a number, a one-letter code, or None (an empty/white cell)."""
+
+
+def read_runs(desc: str, size: int, tokens: str, where: Callable[[int], Location]) -> list[Token]:
+    """Tatham's one-character-per-cell descriptions where ``a``..``z`` stand for 1..26 empty
+    cells (Light Up, Singles' holes...): ``tokens`` are the other characters taken, digits
+    are read as numbers."""
+    out: list[Token] = []
+    for i, ch in enumerate(desc):
+        if len(out) >= size:
+            raise InputError(f"the description is longer than {size} cells", where(i))
+        if "a" <= ch <= "z":
+            out += [None] * (ord(ch) - ord("a") + 1)
+        elif ch.isdigit() and ch in tokens:
+            out.append(int(ch))
+        elif ch in tokens:
+            out.append(ch)
+        else:
+            raise InputError(f"unexpected character '{ch}' in the description", where(i))
+    if len(out) != size:
+        raise InputError(f"the description has {len(out)} cells, expected {size}",
+                         where(len(desc)))
+    return out
+
+
+def write_runs(cells: Sequence[Token]) -> str:
+    """The inverse of :func:`read_runs` (runs of at most 26, as Tatham writes them)."""
+    out: list[str] = []
+    run = 0
+    for t in cells:
+        if t is None:
+            if run == 26:
+                out.append("z")
+                run = 0
+            run += 1
+            continue
+        if run:
+            out.append(chr(ord("a") - 1 + run))
+            run = 0
+        out.append(str(t))
+    if run:
+        out.append(chr(ord("a") - 1 + run))
+    return "".join(out)
+
+
+def read_4cell(body: str, size: int, where: Callable[[int], Location]) -> list[Token]:
+    """pzprjs ``decode4Cell``: numbers 0-4 (``5``-``9`` and ``a``-``e``: the number followed
+    by one or two empty cells), ``.`` a cell with a question mark (Light Up: black, no number),
+    ``g``-``z`` 1-20 empty cells. Returns the cells: a number, ``"."`` or None."""
+    out: list[Token] = []
+    for i, ch in enumerate(body):
+        if len(out) >= size:
+            raise InputError(f"the URL's body is longer than {size} cells", where(i))
+        if "0" <= ch <= "4":
+            out.append(int(ch))
+        elif "5" <= ch <= "9":
+            out += [int(ch) - 5, None]
+        elif "a" <= ch <= "e":
+            out += [int(ch, 16) - 10, None, None]
+        elif "g" <= ch <= "z":
+            out += [None] * (int(ch, 36) - 15)
+        elif ch == ".":
+            out.append(".")
+        else:
+            raise InputError(f"unexpected character '{ch}' in the URL's body", where(i))
+    if len(out) > size:
+        out = out[:size] if all(t is None for t in out[size:]) else out
+        if len(out) > size:
+            raise InputError(f"the URL's body is longer than {size} cells", where(len(body)))
+    return out + [None] * (size - len(out))
+
+
+def write_4cell(cells: Sequence[Token]) -> str:
+    """pzprjs ``encode4Cell`` (the inverse of :func:`read_4cell` on what it writes)."""
+    out: list[str] = []
+    count = 0
+    n = len(cells)
+    c = 0
+    while c < n:
+        t = cells[c]
+        piece = ""
+        if isinstance(t, int):
+            if c + 1 < n and cells[c + 1] is not None:
+                piece = format(t, "x")
+            elif c + 2 < n and cells[c + 2] is not None:
+                piece = format(5 + t, "x")
+                c += 1
+            else:
+                piece = format(10 + t, "x")
+                c += 2
+        elif t == ".":
+            piece = "."
+        else:
+            count += 1
+        if count == 0:
+            out.append(piece)
+        elif piece or count == 20:
+            out.append(_base36(count + 15) + piece)
+            count = 0
+        c += 1
+    if count:
+        out.append(_base36(count + 15))
+    return "".join(out)
+
+
+def _base36(n: int) -> str:
+    return "0123456789abcdefghijklmnopqrstuvwxyz"[n]

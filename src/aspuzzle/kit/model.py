@@ -1,0 +1,118 @@
+"""A grid puzzle's instance and solution, and the facts the kit makes of them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from aspuzzle.errors import InputError, Location
+
+if TYPE_CHECKING:
+    import clingo
+
+    from aspuzzle.kit.spec import GridSpec
+
+__all__ = ["Cell", "GridInstance", "GridSolution", "facts_text", "to_facts", "validate"]
+
+Cell = tuple[int, int]
+CellValue = tuple[str, int | None]
+"""A cell as given: its kind's name and its number (None for a kind without one)."""
+
+
+class GridInstance(NamedTuple):
+    """A grid puzzle: ``cells[(r - 1) * width + (c - 1)]`` is the cell (r, c).
+
+    ``params`` keeps what a format said beyond the grid (a Tatham ID's generator parameters),
+    so that the puzzle is written back as it was read; it is not compared: the same grid is
+    the same puzzle."""
+
+    type: str
+    height: int
+    width: int
+    cells: tuple[CellValue, ...]
+    params: str = ""
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, GridInstance) and self.type == other.type
+                and self.height == other.height and self.width == other.width
+                and self.cells == other.cells)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((self.type, self.height, self.width, self.cells))
+
+    def at(self, cell: Cell) -> CellValue:
+        return self.cells[(cell[0] - 1) * self.width + cell[1] - 1]
+
+    def inside(self, cell: Cell) -> bool:
+        return 1 <= cell[0] <= self.height and 1 <= cell[1] <= self.width
+
+    def positions(self) -> Iterator[tuple[Cell, CellValue]]:
+        w = self.width
+        for i, v in enumerate(self.cells):
+            yield (i // w + 1, i % w + 1), v
+
+
+class GridSolution(NamedTuple):
+    """The cells whose answer atom holds (the bulbs of a Light Up)."""
+
+    marked: frozenset[Cell]
+
+
+def make(spec: GridSpec, rows: Sequence[Sequence[CellValue]], params: str = "") -> GridInstance:
+    """An instance from its rows of cells (checked by :func:`validate`)."""
+    height = len(rows)
+    width = len(rows[0]) if rows else 0
+    for r, row in enumerate(rows, 1):
+        if len(row) != width:
+            raise InputError(f"row {r} has {len(row)} cells, expected {width} (the grid must "
+                             "be rectangular)", Location(cell=(r, len(row) if row else 1)))
+    inst = GridInstance(spec.name, height, width, tuple(v for row in rows for v in row), params)
+    validate(spec, inst)
+    return inst
+
+
+def validate(spec: GridSpec, inst: GridInstance) -> None:
+    """An InputError naming the cell for a grid that cannot be a puzzle of the type."""
+    if inst.height < 1 or inst.width < 1:
+        raise InputError(f"empty {spec.name} grid: no cells")
+    lo, hi = spec.min_size, spec.max_size
+    if not (lo <= inst.height <= hi and lo <= inst.width <= hi):
+        raise InputError(f"grid size {inst.height}x{inst.width} is out of range ({lo}..{hi} "
+                         "rows and columns)")
+    if len(inst.cells) != inst.height * inst.width:
+        raise InputError(f"{len(inst.cells)} cells for a {inst.height}x{inst.width} grid")
+    kinds = {k.name: k for k in spec.cells}
+    for cell, (name, n) in inst.positions():
+        kind = kinds.get(name)
+        if kind is None:
+            raise InputError(f"unknown cell kind '{name}'", Location(cell=cell))
+        if kind.numbered:
+            assert kind.low is not None and kind.high is not None
+            if isinstance(n, bool) or not isinstance(n, int) or not kind.low <= n <= kind.high:
+                raise InputError(f"number {n} is out of range {kind.low}..{kind.high}",
+                                 Location(cell=cell))
+        elif n is not None:
+            raise InputError(f"a {name} cell has no number", Location(cell=cell))
+
+
+def facts_text(spec: GridSpec, inst: GridInstance) -> str:
+    """The instance as ASP facts: one fact per cell, as its kind says."""
+    kinds = {k.name: k.fact for k in spec.cells}
+    return "".join(f"{kinds[name]}({r},{c}).\n" if n is None else f"{kinds[name]}({r},{c},{n}).\n"
+                   for (r, c), (name, n) in inst.positions())
+
+
+def to_facts(spec: GridSpec, inst: GridInstance) -> list[clingo.Symbol]:
+    """:func:`facts_text` as clingo symbols."""
+    import clingo
+
+    return [clingo.parse_term(line[:-1]) for line in facts_text(spec, inst).splitlines()]
+
+
+def playable(spec: GridSpec, inst: GridInstance) -> list[Cell]:
+    """The cells the player marks, in reading order."""
+    names = {k.name for k in spec.cells if k.playable}
+    return [cell for cell, (name, _) in inst.positions() if name in names]

@@ -1,0 +1,271 @@
+"""A kit type as a :class:`~aspuzzle.puzzles.base.Puzzle`: everything but the type's own data."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from functools import cached_property, partial
+from typing import TYPE_CHECKING, Any
+
+from aspuzzle.errors import InputError, Location
+from aspuzzle.kit import facts as kit_facts
+from aspuzzle.kit import textgrid
+from aspuzzle.kit.model import Cell, GridInstance, GridSolution, facts_text, playable, to_facts
+from aspuzzle.kit.model import validate as validate_instance
+from aspuzzle.kit.spec import GridSpec
+from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lp_file
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
+    import clingo
+
+    from aspuzzle.explain.steps import Board
+
+__all__ = ["GridPuzzle"]
+
+ClueNumber = Callable[[GridInstance, GridSolution, Cell], int]
+
+
+class GridPuzzle:
+    """The Puzzle of a :class:`GridSpec`, with the type's own formats (``formats``: name ->
+    Format, listed after the kit's text and facts formats).
+
+    ``clue_number``: the number a clue cell would show in a solution (Light Up: the bulbs next
+    to it), for a diagnosis's repairs; None: the type's repairs are revealed cells only."""
+
+    def __init__(self, spec: GridSpec, formats: Mapping[str, Format] | None = None, *,
+                 clue_number: ClueNumber | None = None) -> None:
+        self.spec = spec
+        self.name = spec.name
+        self.aliases = spec.aliases
+        self.title = spec.title
+        self.clue_number = clue_number
+        own: dict[str, Format] = {
+            "text": Format("text", f"text grid ({' '.join(_tokens(spec))}), '# {spec.name}' "
+                           "header", partial(textgrid.read_text, spec),
+                           self._write_text, partial(textgrid.detect_text, spec), (".txt",),
+                           carries_solution=True),
+            "facts": Format("facts", "ASP facts, one per cell ("
+                            + ", ".join(f"{p}/{a}" for p, a in (k.predicate for k in spec.cells))
+                            + ")", partial(kit_facts.read_facts, spec), self._write_facts,
+                            partial(kit_facts.detect_facts, spec), (".lp", ".asp"),
+                            carries_solution=True),
+        }
+        own.update(formats or {})
+        self.formats: Mapping[str, Format] = own
+
+    def __reduce__(self) -> tuple[Callable[[str], Any], tuple[str]]:
+        from aspuzzle.puzzles import get_puzzle
+
+        return get_puzzle, (self.name,)
+
+    def __repr__(self) -> str:
+        return f"<kit puzzle {self.name}>"
+
+    def _write_text(self, inst: GridInstance, sol: GridSolution | None) -> str:
+        return textgrid.write_text(self.spec, inst, sol)
+
+    def _write_facts(self, inst: GridInstance, sol: GridSolution | None) -> str:
+        return kit_facts.write_facts(self.spec, inst, sol)
+
+    # --- solving --------------------------------------------------------------------------------
+
+    def encodings(self, options: SolveOptions,
+                  instance: object = None) -> tuple[Traversable, ...]:
+        return (lp_file(self.spec.package, "encoding.lp"),)
+
+    def answer_signatures(self, options: SolveOptions) -> tuple[tuple[str, int], ...]:
+        return ((self.spec.answer, 2),)
+
+    def constants(self, instance: GridInstance) -> tuple[tuple[str, str], ...]:
+        return (("height", str(instance.height)), ("width", str(instance.width)))
+
+    def to_facts(self, instance: GridInstance) -> list[clingo.Symbol]:
+        return to_facts(self.spec, instance)
+
+    def facts_text(self, instance: GridInstance) -> str:
+        return facts_text(self.spec, instance)
+
+    def user_asp(self, instance: GridInstance) -> str:
+        return ""
+
+    def from_model(self, instance: GridInstance,
+                   symbols: Sequence[clingo.Symbol]) -> GridSolution:
+        name = self.spec.answer
+        return GridSolution(frozenset((s.arguments[0].number, s.arguments[1].number)
+                                      for s in symbols if s.name == name))
+
+    def validate(self, instance: GridInstance) -> None:
+        validate_instance(self.spec, instance)
+
+    def verify(self, instance: GridInstance, solution: GridSolution) -> list[str]:
+        """The broken rules of a solution, as the type's contradiction rules find them on the
+        solved board (programs of their own, not the encoding)."""
+        cells = set(playable(self.spec, instance))
+        problems = [f"{self.spec.answer} at ({r},{c}) is not on a playable cell"
+                    for r, c in sorted(solution.marked - cells)]
+        if problems:
+            return problems
+        from aspuzzle.explain.kit import KitReasoner
+        from aspuzzle.explain.steps import Kind
+
+        rules = [r for r in self.reasoning().catalogue if r.kind is Kind.CONTRADICTION]
+        rs = KitReasoner(self, instance, rules)
+        board = rs.solution_board(solution)
+        return [f"{s.rule}: {s.text}" for s in
+                (rs.describe(board, h) for h in rs.hits(board))]
+
+    # --- showing --------------------------------------------------------------------------------
+
+    def render(self, instance: GridInstance, solution: GridSolution | None, *,
+               ascii: bool = False, marks: Mapping[Cell, str] | None = None) -> str:
+        spec = self.spec
+        kinds = {k.name: k for k in spec.cells}
+        glyph = {m.value: (m.token if ascii else m.glyph or m.token) for m in spec.marks}
+        rows = []
+        for r in range(1, instance.height + 1):
+            row = []
+            for c in range(1, instance.width + 1):
+                name, n = instance.at((r, c))
+                kind = kinds[name]
+                tok = str(n) if kind.numbered else (kind.token if ascii
+                                                    else kind.glyph or kind.token)
+                mark = marks.get((r, c)) if marks else None
+                if mark is None and solution is not None and (r, c) in solution.marked:
+                    mark = spec.answer_mark.value
+                if mark is not None:
+                    tok = glyph[mark]
+                row.append(tok)
+            rows.append(row)
+        width = max(_width(t) for row in rows for t in row)
+        return "\n".join(" ".join(t + " " * (width - _width(t)) for t in row).rstrip()
+                         for row in rows)
+
+    def solution_to_json(self, solution: GridSolution) -> JSON:
+        return {self.spec.solution_key: [list(c) for c in sorted(solution.marked)]}
+
+    def solution_from_json(self, instance: GridInstance, data: JSON) -> GridSolution:
+        key = self.spec.solution_key
+        try:
+            cells = [(int(r), int(c)) for r, c in data[key]]
+        except (KeyError, TypeError, ValueError) as e:
+            raise InputError(f"not a {self.name} solution: {e}") from None
+        for cell in cells:
+            if not instance.inside(cell):
+                raise InputError(f"a cell outside the {instance.height}x{instance.width} grid",
+                                 Location(cell=cell))
+        return GridSolution(frozenset(cells))
+
+    def differences(self, instance: GridInstance, a: GridSolution, b: GridSolution) -> str:
+        cells = sorted(a.marked ^ b.marked)
+        return f"{self.spec.solution_key} differ at " + " ".join(f"({r},{c})" for r, c in cells)
+
+    def draw_svg(self, instance: GridInstance, solution: GridSolution | None,
+                 board: Board | None, opts: Any) -> str:
+        """The SVG picture (:func:`aspuzzle.render.svg.render_svg` calls this)."""
+        from aspuzzle.kit.render import draw_svg
+
+        return draw_svg(self.spec, instance, solution, board, opts)
+
+    # --- clues and diagnosis --------------------------------------------------------------------
+
+    def clues(self, instance: GridInstance) -> Any:
+        """The numbered cells whose kind can be left out (``CellKind.off``): a clue left out
+        is a cell of the kind named there."""
+        from aspuzzle.diagnosis import Clue, Clues
+
+        spec = self.spec
+        kinds = {k.name: k for k in spec.cells}
+        out = []
+        for (r, c), (name, n) in instance.positions():
+            kind = kinds[name]
+            if not kind.off:
+                continue
+            off = kinds[kind.off]
+            out.append(Clue(f"cell ({r},{c})", f"the {n if kind.numbered else name} at ({r},{c})",
+                            (_symbol(kind.fact, r, c, n),), off=(_symbol(off.fact, r, c, None),)))
+        return Clues(tuple(out))
+
+    def repairs(self, instance: GridInstance, solution: GridSolution) -> list[Any]:
+        """Numbers on cells that have none (a kind that is some numbered kind's ``off``), as
+        the solution would count them (:attr:`clue_number`)."""
+        from aspuzzle.diagnosis import Clue
+
+        if self.clue_number is None:
+            return []
+        spec = self.spec
+        offs = {k.off: k for k in spec.cells if k.off and k.numbered}
+        out = []
+        for (r, c), (name, _) in instance.positions():
+            kind = offs.get(name)
+            if kind is None:
+                continue
+            n = self.clue_number(instance, solution, (r, c))
+            if kind.low is not None and kind.high is not None and not kind.low <= n <= kind.high:
+                continue
+            number = self.clue_number
+            out.append(Clue(f"cell ({r},{c})", f"a {n} at ({r},{c})",
+                            (_symbol(kind.fact, r, c, n),),
+                            off=(_symbol(spec.kind(name).fact, r, c, None),),
+                            holds=partial(_shows, number, instance, (r, c), n)))
+        return out
+
+    # --- reasoning ------------------------------------------------------------------------------
+
+    @cached_property
+    def _reasoning(self) -> Reasoning:
+        from aspuzzle.explain.kit import KitReasoner
+        from aspuzzle.kit import board
+        from aspuzzle.kit.rulefile import catalogue
+
+        spec = self.spec
+        return Reasoning(
+            reasoner=partial(KitReasoner, self),
+            catalogue=catalogue(f"{spec.package}.rules", spec.rules),
+            read_state=partial(board.read_board, spec),
+            parse_set=partial(board.parse_set, spec),
+            state_help=board.state_help(spec), set_help=board.set_help(spec),
+            mark_formats=("text",))
+
+    def reasoning(self) -> Reasoning:
+        return self._reasoning
+
+    def read_marks(self, text: str) -> tuple[GridInstance, dict[Cell, str]]:
+        return textgrid.read_marks(self.spec, text)
+
+    def generator(self) -> Any:
+        """The type's generator (:class:`aspuzzle.kit.generate.KitGenerator`)."""
+        from aspuzzle.kit.generate import KitGenerator
+
+        return KitGenerator(self)
+
+    def write_board(self, instance: GridInstance, board: Board) -> str:
+        """A player's board in the text format."""
+        return textgrid.write_text(self.spec, instance, None, dict(board.cells))
+
+
+
+def _tokens(spec: GridSpec) -> list[str]:
+    out = [f"{k.low}-{k.high}" if k.numbered else k.token for k in spec.cells]
+    return out + [m.token for m in spec.marks]
+
+
+def _width(text: str) -> int:
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text
+               if unicodedata.category(ch) != "Mn" and ch != "\ufe0f")
+
+
+def _symbol(fact: str, r: int, c: int, n: int | None) -> clingo.Symbol:
+    import clingo
+
+    args = [clingo.Number(r), clingo.Number(c)]
+    if n is not None:
+        args.append(clingo.Number(n))
+    return clingo.Function(fact, args)
+
+
+def _shows(number: ClueNumber, inst: GridInstance, cell: Cell, n: int,
+           solution: GridSolution) -> bool:
+    return number(inst, solution, cell) == n

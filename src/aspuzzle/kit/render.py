@@ -1,0 +1,69 @@
+"""The SVG picture of a kit type's grid, drawn from its spec (cell fills, mark shapes)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aspuzzle.explain.steps import Board
+from aspuzzle.kit.model import GridInstance, GridSolution, playable
+from aspuzzle.kit.spec import GridSpec
+from aspuzzle.render import _draw
+from aspuzzle.render._draw import INK, PAPER, Svg, font_for, grid_lines, open_cell
+
+__all__ = ["draw_svg"]
+
+CELL = 40
+MARGIN = 6
+
+
+def draw_svg(spec: GridSpec, inst: GridInstance, solution: GridSolution | None,
+             board: Board | None, opts: Any) -> str:
+    s, m = CELL, MARGIN
+    h, w = inst.height, inst.width
+    kinds = {k.name: k for k in spec.cells}
+    marks: dict[tuple[int, int], str] = {}
+    if solution is not None:
+        marks = {c: spec.answer_mark.value if c in solution.marked else spec.other_mark.value
+                 for c in playable(spec, inst)}
+    elif board is not None:
+        marks = {k: v for k, v in board.cells.items() if isinstance(v, str)}
+    shapes = {mk.value: mk for mk in spec.marks}
+    numbers = [str(n) for _, (_, n) in inst.positions() if n is not None]
+    size = font_for(max(numbers, key=len) if numbers else "0", s)
+    svg = Svg()
+    svg.open("g", {"class": "cells"})
+    for cell, (name, n) in inst.positions():
+        kind = kinds[name]
+        x, y = m + (cell[1] - 1) * s, m + (cell[0] - 1) * s
+        mark = marks.get(cell)
+        hl = opts.classes(cell)
+        open_cell(svg, opts, cell, hl, mark if mark is not None else name)
+        fill = kind.fill or (opts.fill(hl) or PAPER)
+        svg.rect(x, y, s, s, {"class": "bg", "fill": fill})
+        if kind.fill and hl:
+            svg.rect(x + 3, y + 3, s - 6, s - 6, {"class": "frame", "fill": "none",
+                                                  "stroke": opts.fill(hl), "stroke-width": 4})
+        if mark is not None and mark in shapes:
+            _mark(svg, shapes[mark].draw, shapes[mark].colour, x, y, s, mark)
+        if n is not None:
+            svg.text(x + s / 2, y + s / 2, str(n), size, {"class": "number"},
+                     fill="#f2f2f2" if kind.fill else INK)
+        svg.close("g")
+    svg.close("g")
+    grid_lines(svg, m, m, h, w, s)
+    title = f"{spec.title} {h}x{w}" + (", solved" if solution is not None else "")
+    return svg.document(m + w * s + m, m + h * s + m, spec.name, title)
+
+
+def _mark(svg: Svg, how: str, colour: str, x: float, y: float, s: float, value: str) -> None:
+    attrs = {"class": f"mark {value}"}
+    if how == "disc":
+        svg.leaf("circle", {**attrs, "cx": x + s / 2, "cy": y + s / 2, "r": 0.32 * s,
+                            "fill": colour, "stroke": INK, "stroke-width": 1.5})
+    elif how == "fill":
+        svg.rect(x + 1, y + 1, s - 2, s - 2, {**attrs, "fill": colour})
+    elif how == "cross":
+        _draw.cross(svg, x, y, s)
+    else:
+        svg.leaf("circle", {**attrs, "cx": x + s / 2, "cy": y + s / 2, "r": 0.08 * s,
+                            "fill": colour})

@@ -1,0 +1,176 @@
+"""The kit's text grid: one line per row of cell tokens, with a header naming the type.
+
+::
+
+    # lightup 7x7
+    % comments start with '%'
+    . . # 2 . . .
+    * . . . . # .
+
+Each cell is one token of its kind (the type's :class:`~aspuzzle.kit.spec.CellKind` table:
+``.`` a white cell, ``#`` a black one, a number), or, on a playable cell, the token of a
+player's mark (``*`` a bulb, ``+`` an empty cell) in its place. Tokens are separated by
+spaces; a row of one-character tokens may also be written without them (``..#2...``). The
+header ``# TYPE [HxW]`` is what tells the type when none is given; its size, when written, is
+checked. Marks are read as a board (:func:`read_marks`); a puzzle read from a text with marks
+keeps only its cells (a solved grid is a puzzle too).
+"""
+
+from __future__ import annotations
+
+import re
+
+from aspuzzle.errors import InputError, Location
+from aspuzzle.kit.model import Cell, CellValue, GridInstance, GridSolution, make
+from aspuzzle.kit.spec import GridSpec
+
+__all__ = ["detect_text", "read_marks", "read_text", "write_text"]
+
+_HEADER = re.compile(r"#\s*([A-Za-z][\w-]*)\s*(?:(\d+)\s*x\s*(\d+))?\s*$")
+_NUMBER = re.compile(r"-?\d+")
+
+
+def _names(spec: GridSpec) -> set[str]:
+    return {spec.name, *spec.aliases}
+
+
+def detect_text(spec: GridSpec, text: str) -> bool:
+    """Does the text start with this type's header?"""
+    for line in text.splitlines():
+        s = line.strip()
+        if not s or s.startswith("%"):
+            continue
+        m = _HEADER.match(s)
+        return m is not None and m.group(1).lower() in _names(spec)
+    return False
+
+
+def _choices(spec: GridSpec) -> str:
+    out = []
+    for k in spec.cells:
+        out.append(f"{k.low}-{k.high}" if k.numbered else k.token)
+    out += [m.token for m in spec.marks]
+    return " ".join(out)
+
+
+def _token(spec: GridSpec, tok: str) -> tuple[CellValue, str | None] | None:
+    """A token -> the cell (kind, number) and the mark on it; None if it is no token."""
+    for m in spec.marks:
+        if tok == m.token or tok in m.aliases:
+            kind = next(k for k in spec.cells if k.playable and not k.numbered)
+            return (kind.name, None), m.value
+    for k in spec.cells:
+        if not k.numbered and (tok == k.token or tok in k.aliases):
+            return (k.name, None), None
+    mark = None
+    for m in spec.marks:  # a numbered playable cell with its mark after the number: "5#"
+        if tok.endswith(m.token) and len(tok) > len(m.token):
+            tok, mark = tok[:-len(m.token)], m.value
+            break
+    if _NUMBER.fullmatch(tok) and len(tok) <= 9:
+        n = int(tok)
+        for k in spec.cells:
+            if k.numbered and k.low is not None and k.high is not None and \
+                    k.low <= n <= k.high and (mark is None or k.playable):
+                return (k.name, n), mark
+        numbered = [k for k in spec.cells if k.numbered]
+        if numbered:
+            lo = min(k.low or 0 for k in numbered)
+            hi = max(k.high or 0 for k in numbered)
+            raise InputError(f"number {n} is out of range {lo}..{hi}")
+    return None
+
+
+def _rows(spec: GridSpec, text: str) -> tuple[list[list[tuple[str, int, int]]],
+                                                tuple[int, int, int] | None]:
+    """The rows of tokens with their line and column, and the header's size (with its line)."""
+    rows: list[list[tuple[str, int, int]]] = []
+    size: tuple[int, int, int] | None = None
+    first = True
+    for ln, line in enumerate(text.splitlines(), 1):
+        s = line.split("%", 1)[0].rstrip()
+        if not s.strip():
+            continue
+        if first:
+            first = False
+            m = _HEADER.match(s.strip())
+            if m and m.group(1).lower() in _names(spec):
+                if m.group(2):
+                    size = (int(m.group(2)), int(m.group(3)), ln)
+                continue
+            if m and not any(k.token == "#" for k in spec.cells):
+                raise InputError(f"this is not a {spec.name} grid: the header names "
+                                 f"'{m.group(1)}'", Location(ln, line.index("#") + 1))
+        toks = [(t.group(), ln, t.start() + 1) for t in re.finditer(r"\S+", s)]
+        if len(toks) == 1 and len(toks[0][0]) > 1 and _token(spec, toks[0][0][0]) is not None:
+            word, _, col = toks[0]  # a row written without spaces
+            if _token(spec, word) is None:
+                toks = [(ch, ln, col + i) for i, ch in enumerate(word)]
+        rows.append(toks)
+    return rows, size
+
+
+def _read(spec: GridSpec, text: str) -> tuple[GridInstance, dict[Cell, str]]:
+    rows, size = _rows(spec, text)
+    if not rows:
+        raise InputError(f"empty {spec.name} grid: no rows")
+    grid: list[list[CellValue]] = []
+    marks: dict[Cell, str] = {}
+    for r, toks in enumerate(rows, 1):
+        row: list[CellValue] = []
+        for c, (tok, ln, col) in enumerate(toks, 1):
+            try:
+                got = _token(spec, tok)
+            except InputError as e:
+                raise InputError(e.message, Location(ln, col, (r, c))) from None
+            if got is None:
+                raise InputError(f"cannot read '{tok[:20]}': expected one of "
+                                 f"{_choices(spec)}", Location(ln, col, (r, c)))
+            value, mark = got
+            row.append(value)
+            if mark is not None:
+                marks[(r, c)] = mark
+        if grid and len(row) != len(grid[0]):
+            ln = toks[0][1]
+            raise InputError(f"row {r} has {len(row)} cells, expected {len(grid[0])} (the "
+                             "grid must be rectangular)", Location(ln))
+        grid.append(row)
+    if size is not None and (size[0], size[1]) != (len(grid), len(grid[0])):
+        raise InputError(f"the header says {size[0]}x{size[1]} but the grid is "
+                         f"{len(grid)}x{len(grid[0])}", Location(size[2]))
+    return make(spec, grid), marks
+
+
+def read_text(spec: GridSpec, text: str) -> GridInstance:
+    """The puzzle of a text grid (marks, if any, are left out)."""
+    return _read(spec, text)[0]
+
+
+def read_marks(spec: GridSpec, text: str) -> tuple[GridInstance, dict[Cell, str]]:
+    """The puzzle of a text grid and the player's marks on it."""
+    return _read(spec, text)
+
+
+def write_text(spec: GridSpec, inst: GridInstance, solution: GridSolution | None = None,
+               marks: dict[Cell, str] | None = None) -> str:
+    """The text grid; with a solution, its answer cells marked; with ``marks``, every mark."""
+    kinds = {k.name: k for k in spec.cells}
+    tokens = {m.value: m.token for m in spec.marks}
+    rows: list[list[str]] = []
+    for r in range(1, inst.height + 1):
+        row = []
+        for c in range(1, inst.width + 1):
+            name, n = inst.at((r, c))
+            kind = kinds[name]
+            tok = str(n) if kind.numbered else kind.token
+            mark = marks.get((r, c)) if marks else None
+            if mark is None and solution is not None and (r, c) in solution.marked:
+                mark = spec.answer_mark.value
+            if mark is not None:
+                tok = tok + tokens[mark] if kind.numbered else tokens[mark]
+            row.append(tok)
+        rows.append(row)
+    width = max(len(t) for row in rows for t in row)
+    lines = [f"# {spec.name} {inst.height}x{inst.width}"]
+    lines += [" ".join(t.rjust(width) for t in row).rstrip() for row in rows]
+    return "\n".join(lines) + "\n"
