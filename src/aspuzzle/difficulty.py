@@ -7,8 +7,9 @@ The tiers, easiest first, kept in this one place for the explainer and the gener
 * ``case``: at least one case split whose branches need only direct rules;
 * ``nested``: a case split inside a branch of another case split.
 
-A rule's own tier is listed in :data:`RULE_TIERS` (per puzzle type); the tier of an explanation
-is the deepest case split nesting among its steps (:func:`tier_of`).
+A rule's own tier is what its record says (:func:`rule_tiers`, from the type's catalogue: a kit
+rule file's ``tier`` field, else ``case`` for a case rule and ``direct`` for any other); the tier
+of an explanation is the deepest case split nesting among its steps (:func:`tier_of`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-__all__ = ["RULE_TIERS", "SCORE_WEIGHTS", "Grade", "Tier", "grade", "rate", "rule_counts",
+__all__ = ["SCORE_WEIGHTS", "Grade", "Tier", "grade", "rate", "rule_counts",
            "rule_tier", "rule_tiers", "score", "tier_of"]
 
 
@@ -57,51 +58,32 @@ class Tier(StrEnum):
 
 _ORDER = (Tier.DIRECT, Tier.CASE, Tier.NESTED)
 
-# The rules of each puzzle type by tier. Contradiction rules close branches and are available
-# at every tier; they are listed under "direct". Tents here; the other types' tiers live next to
-# their catalogues and join this table through rule_tiers().
-RULE_TIERS: dict[str, dict[str, Tier]] = {
-    "tents": {
-        "finish_with_grass": Tier.DIRECT,
-        "finish_with_tents": Tier.DIRECT,
-        "surround_tent_with_grass": Tier.DIRECT,
-        "empty_field": Tier.DIRECT,
-        "last_camping_spot": Tier.DIRECT,
-        "tent_for_tree": Tier.DIRECT,
-        "tree_for_tent": Tier.DIRECT,
-        "only_placement": Tier.DIRECT,
-        "too_many_tents": Tier.DIRECT,
-        "too_few_tents": Tier.DIRECT,
-        "touching_tents": Tier.DIRECT,
-        "no_tent_for_tree": Tier.DIRECT,
-        "no_tree_for_tent": Tier.DIRECT,
-        "no_room_for_tents": Tier.DIRECT,
-        "tent_or_grass": Tier.CASE,
-        "links_from_tree": Tier.CASE,
-        "links_from_tent": Tier.CASE,
-        "fill_in_row": Tier.CASE,
-    },
-}
+_RULE_TIERS: dict[str, dict[str, Tier]] = {}
 
 
-_TYPE_TIERS = {"futoshiki": "aspuzzle.puzzles.futoshiki.rules",
-               "hitori": "aspuzzle.puzzles.hitori.rules",
-               "logicgrid": "aspuzzle.puzzles.logicgrid.rules"}
-"""Where the other types keep their rules' tiers (``TIERS``, next to their catalogues), read
-into :data:`RULE_TIERS` when first asked for."""
+def _own_tier(rule: Any) -> Tier:
+    """A rule's tier as its record says it (the kit's rule files may), else by its kind:
+    ``case`` for a case rule, ``direct`` for any other (contradiction rules close branches and
+    are available at every tier)."""
+    own = getattr(rule, "tier", "")
+    if own:
+        return Tier.parse(own)
+    return Tier.CASE if str(rule.kind) == "case" else Tier.DIRECT
 
 
 def rule_tiers(type_name: str) -> dict[str, Tier]:
-    """The tier of every rule of a puzzle type (empty for a type without rules)."""
-    if type_name not in RULE_TIERS and type_name in _TYPE_TIERS:
-        import importlib
+    """The tier of every rule of a puzzle type, read from its catalogue (empty for a type
+    without rules)."""
+    if type_name not in _RULE_TIERS:
+        from aspuzzle.errors import UsageError
+        from aspuzzle.puzzles import get_puzzle
 
         try:
-            module = importlib.import_module(_TYPE_TIERS[type_name])
-        except ImportError:  # the type's rules are not there (yet)
-            return {}
-        RULE_TIERS[type_name] = dict(module.TIERS)
-    return RULE_TIERS.get(type_name, {})
+            catalogue = get_puzzle(type_name).reasoning().catalogue
+        except UsageError:
+            catalogue = ()
+        _RULE_TIERS[type_name] = {r.id: _own_tier(r) for r in catalogue}
+    return _RULE_TIERS[type_name]
 
 
 def rule_tier(type_name: str, rule: Any) -> Tier:
@@ -110,10 +92,7 @@ def rule_tier(type_name: str, rule: Any) -> Tier:
     listed = rule_tiers(type_name).get(rule.id)
     if listed is not None:
         return listed
-    own = getattr(rule, "tier", "")  # the rule's own file says it (the kit's rule files)
-    if own:
-        return Tier.parse(own)
-    return Tier.CASE if str(rule.kind) == "case" else Tier.DIRECT
+    return _own_tier(rule)
 
 
 def tier_of(steps: Iterable[Any]) -> Tier:

@@ -225,6 +225,34 @@ def test_hitori_play_and_check(page: Any, server: str, tmp_path: Path) -> None:
     page.screenshot(path=str(tmp_path / "hitori.png"))
 
 
+def test_lightup_a_kit_type_plays_with_its_own_marks(page: Any, server: str,
+                                                     tmp_path: Path) -> None:
+    # a kit type: the type lists, the example, the click cycle and the board all come from
+    # its declaration
+    text = (EXAMPLES / "lightup" / "tatham-7x7.txt").read_text()
+    page.goto(server)
+    page.wait_for_selector("body[data-ready='1']")
+    assert "lightup" in page.inner_text("#gen-type")
+    page.select_option("#example-select", label="Light Up 7x7 easy (Tatham)")
+    page.wait_for_selector("#board svg.aspuzzle-lightup g.cell")
+    # two bulbs in one row: Check names LEGUP's rule
+    click_cell(page, [1, 1])
+    click_cell(page, [1, 2])
+    page.click("#check-button")
+    page.wait_for_selector("#board g.cell.error")
+    assert "Bulbs in Path" in page.inner_text("#message")
+    click_cell(page, [1, 2])  # a second click: empty
+    assert page.get_attribute("#board g.cell[data-r='1'][data-c='2']", "data-value") == "empty"
+    page.click("#clear-button")
+    settle(page)
+    sol = aspuzzle.solve(aspuzzle.loads(text)).solutions[0]
+    for cell in sorted(sol.marked):
+        click_cell(page, list(cell))
+    page.click("#check-button")
+    page.wait_for_selector("#status.solved")
+    page.screenshot(path=str(tmp_path / "lightup.png"))
+
+
 def test_logicgrid_play_hint_and_check(page: Any, server: str, tmp_path: Path) -> None:
     text = (EXAMPLES / "logicgrid" / "boys-in-the-hood.logic").read_text()
     open_url(page, server, text, "logicgrid")

@@ -40,6 +40,8 @@ class GridPuzzle:
         self.aliases = spec.aliases
         self.title = spec.title
         self.clue_number = clue_number
+        self.mark_cycle = tuple(m.value for m in spec.marks)
+        """The marks a click on a cell of the web board cycles through."""
         own: dict[str, Format] = {
             "text": Format("text", f"text grid ({' '.join(_tokens(spec))}), '# {spec.name}' "
                            "header", partial(textgrid.read_text, spec),

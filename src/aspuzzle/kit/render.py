@@ -37,7 +37,11 @@ def draw_svg(spec: GridSpec, inst: GridInstance, solution: GridSolution | None,
         x, y = m + (cell[1] - 1) * s, m + (cell[0] - 1) * s
         mark = marks.get(cell)
         hl = opts.classes(cell)
-        open_cell(svg, opts, cell, hl, mark if mark is not None else name)
+        if kind.playable:
+            open_cell(svg, opts, cell, hl, mark)
+        else:  # no key: the player marks no such cell
+            svg.open("g", {"class": " ".join(("cell", "fixed", *hl)), "data-r": cell[0],
+                           "data-c": cell[1], "data-kind": name})
         fill = kind.fill or (opts.fill(hl) or PAPER)
         svg.rect(x, y, s, s, {"class": "bg", "fill": fill})
         if kind.fill and hl:

@@ -147,7 +147,11 @@ def create_app(*, time_limit: float = TIME_LIMIT, max_body: int = MAX_BODY_BYTES
         return JSONResponse(openapi())
 
     async def index(request: Request) -> Response:
+        from aspuzzle.puzzles import TYPES
+
         html = STATIC.joinpath("index.html").read_text("utf-8")
+        # the types from the registry, so that a new type needs no edit of the page
+        html = html.replace("<!--TYPES-->", "".join(f"<option>{t.name}</option>" for t in TYPES))
         return Response(html, media_type="text/html; charset=utf-8",
                         headers={"Cache-Control": "no-cache"})
 

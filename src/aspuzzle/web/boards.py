@@ -18,6 +18,9 @@ def write(loaded: Any, board: Board, to: str | None) -> str:
     """``to``: ``state`` (every type: the board text that ``--state`` and the page read back),
     or for Tents ``legup`` (marks and links) and ``tatham`` (tents ``!``, grass ``-``)."""
     name, inst = loaded.puzzle.name, loaded.instance
+    own = getattr(loaded.puzzle, "write_board", None)  # a kit type writes its own board
+    if own is not None:
+        return str(own(inst, board))
     marks = {k: v for k, v in board.cells.items()}
     if name == "tents":
         from aspuzzle.puzzles.tents import formats, legup, tatham

@@ -123,9 +123,6 @@ def _keys(loaded: api.Loaded, reasoner: Any) -> Callable[[Any], bool]:
                       and k not in trees)
 
 
-_VALUES = ("tent", "grass", "shaded", "unshaded", "yes", "no", "true", "false")
-
-
 def board_from_json(loaded: api.Loaded, data: Any, reasoner: Any) -> Board:
     """The player's board from its JSON (see the module's doc); a UsageError naming the first
     key or value that is not of this puzzle."""
@@ -148,7 +145,7 @@ def board_from_json(loaded: api.Loaded, data: Any, reasoner: Any) -> Board:
         if not ok:
             raise UsageError(f"'board': {item[0]!r} is not a cell of this puzzle")
         values = set(values_of(key)) if values_of is not None else {"tent", "grass"}
-        if item[1] not in values or item[1] not in _VALUES:
+        if item[1] not in values:
             raise UsageError(f"'board': {item[1]!r} is not a value of {item[0]!r} (one of "
                              f"{', '.join(sorted(values))})")
         out[key] = item[1]
@@ -384,6 +381,11 @@ def open_(body: Mapping[str, Any], ctx: Context) -> JSON:
                     "text": text(inst, None) if text is not None else body["puzzle"],
                     "formats": [n for n, f in p.formats.items() if f.write is not None]}
     record["share"] = record["text"]
+    marks = getattr(p, "mark_cycle", None)  # a kit type: a click cycles through its marks
+    if marks is not None:
+        record["marks"] = list(marks)
+        # for the verdict "solved", unmarked cells count as this mark (a Light Up: empty)
+        record["implied"] = marks[-1]
     inline = p.formats[default_format(p)]
     if inline.inline and inline.write is not None:
         # a Tents puzzle with a missing clue has no game ID: its text is shared instead

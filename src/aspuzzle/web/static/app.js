@@ -91,7 +91,7 @@ async function guarded(work) {
 async function openPuzzle(text, type, { board = null, keepInput = false } = {}) {
   const opened = await api("open", { puzzle: text, type: type || undefined });
   state.puzzle = { text, type: opened.type, share: opened.share, formats: opened.formats,
-                   title: opened.title };
+                   title: opened.title, marks: opened.marks, implied: opened.implied };
   if (!keepInput) $("puzzle-input").value = text;
   // the select shows the type opened; it names the type of the next puzzle opened only when
   // the player picks it (else the next one, of any type, is detected)
@@ -258,7 +258,8 @@ const CYCLES = {
 };
 
 function cycle(keyJSON) {
-  const order = CYCLES[state.puzzle.type];
+  // a kit type says its marks (click: unknown, then each mark in turn)
+  const order = state.puzzle.marks ? [undefined, ...state.puzzle.marks] : CYCLES[state.puzzle.type];
   if (!order) return;
   change((board) => {
     const now = board.cells.get(keyJSON);
@@ -472,18 +473,24 @@ async function check() {
 }
 
 // Hitori is solved when the right cells are shaded, as in Tatham's singles: for the verdict
-// "solved", cells the player left unmarked count as unshaded.
+// "solved", cells the player left unmarked count as unshaded; a kit type says which of its
+// marks unmarked cells count as (Light Up: empty, so that the bulbs alone solve it).
+function impliedMark() {
+  return state.puzzle.type === "hitori" ? "unshaded" : state.puzzle.implied;
+}
+
 function asFinished(board) {
-  if (state.puzzle.type !== "hitori") return board;
+  const implied = impliedMark();
+  if (!implied) return board;
   const done = cloneBoard(board);
   for (const g of $("board").querySelectorAll("g.cell[data-key]")) {
-    if (!done.cells.has(keyOf(g))) done.cells.set(keyOf(g), "unshaded");
+    if (!done.cells.has(keyOf(g))) done.cells.set(keyOf(g), implied);
   }
   return done;
 }
 
 async function solvedNow() {
-  if (state.puzzle.type !== "hitori") return false;
+  if (!impliedMark()) return false;
   const out = await api("check", puzzleBody({ board: boardJSON(asFinished(state.board)) }));
   return out.correct;
 }

@@ -105,5 +105,5 @@ impossible (a contradiction must then be found)."""
 
 TIERS: dict[str, Tier] = {r.id: Tier.CASE if r.kind is Kind.CASE else Tier.DIRECT
                           for r in CATALOGUE}
-"""Each rule's tier, for :data:`aspuzzle.difficulty.RULE_TIERS` (contradiction rules are
+"""Each rule's tier, for :func:`aspuzzle.difficulty.rule_tiers` (contradiction rules are
 direct; the case split is ``case``)."""
