@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 __all__ = ["KitReasoner"]
 
 MARKS = lp_file("aspuzzle.kit.lp", "marks.lp")
+DIGITS = lp_file("aspuzzle.kit.lp", "digits.lp")
 KIT_SHOW = lp_file("aspuzzle.kit.lp", "show.lp")
 MAX_CASES = 60
 """Cell splits offered on a board, most promising first."""
@@ -60,6 +61,7 @@ class KitReasoner(AspReasoner):
 
     lazy_game = True
     rules_args = ("--heuristic=None",)
+    marks_lp = MARKS
 
     def __init__(self, puzzle: GridPuzzle, inst: GridInstance,
                  rules: Sequence[RuleInfo] | None = None) -> None:
@@ -71,18 +73,23 @@ class KitReasoner(AspReasoner):
         self.board_lp = lp_file(f"{spec.package}.rules", "board.lp")
         self.nouns = {m.value: m.noun for m in spec.marks}  # type: ignore[misc]
         self._cells = playable(spec, inst)
-        self._values = tuple(m.value for m in spec.marks)
-        self._answer = spec.answer_mark.value
-        self._other = spec.other_mark.value
+        self._setup(inst)
         super().__init__(inst, rules)
         files, facts, consts = self._rule_args
         case_files = tuple(lp_file(r.package, f"{r.id}.lp") for r in self.rules
                            if r.kind is Kind.CASE and has_program(r))
         self._splits = [r for r in self.rules if r.kind is Kind.CASE and not has_program(r)]
-        self._rule_args = ((*files, KIT_SHOW, MARKS, *case_files), facts, consts)
+        self._rule_args = ((*files, KIT_SHOW, self.marks_lp, *case_files), facts, consts)
         self._uses: dict[tuple[str, clingo.Symbol], list[Cell]] = {}
         self._choices: list[tuple[str, clingo.Symbol, int, list[Cell]]] = []
         self._seen: Board | None = None
+
+    def _setup(self, inst: GridInstance) -> None:
+        """The keys' values and the answer mark (a digit type's differ)."""
+        spec = self.spec
+        self._values = tuple(m.value for m in spec.marks)
+        self._answer = spec.answer_mark.value
+        self._other = spec.other_mark.value
 
     # --- what the kit says of the board ---------------------------------------------------------
 
@@ -128,13 +135,13 @@ class KitReasoner(AspReasoner):
                 continue
             if sym.name == "choose":
                 cells = choices.setdefault((rid, where), (args[2].number, []))[1]
-                cells.append(_cell(args[3]))
+                cells.append(self.key_of(args[3]))
                 continue
             hit = found.get((rid, where))
             if hit is None:
                 hit = found[(rid, where)] = Hit(self._info[rid], where)
             if sym.name == "sets":
-                hit.sets.append((_cell(args[2]), args[3].name))
+                hit.sets.append((self.key_of(args[2]), args[3].name))
         self._uses = uses
         self._choices = [(rid, where, k, sorted(cells))
                          for (rid, where), (k, cells) in choices.items()]
@@ -167,13 +174,18 @@ class KitReasoner(AspReasoner):
                             (Use("cells", tuple(free)),), tuple(branches)))
         for rule in self._splits:
             for cell in self._ranked(board)[:MAX_CASES]:
-                split = tuple((self.words(((cell, v),), ()), ((cell, v),), ())
-                              for v in self._values)
+                split = self._split_cell(board, cell)
+                if len(split) < 2:
+                    continue
                 out.append(Case(rule.name, rule.id, rule.sheet,
                                 fill(rule.says, self._values_of(_F("cell", [_N(cell[0]),
                                                                           _N(cell[1])]), [])),
                                 (Use("cell", (cell,)),), split))
         return out
+
+    def _split_cell(self, board: Board, cell: Cell) -> tuple[tuple[str, Any, tuple[()]], ...]:
+        """The branches of a split of an unknown cell: one per mark."""
+        return tuple((self.words(((cell, v),), ()), ((cell, v),), ()) for v in self._values)
 
     def _ranked(self, board: Board) -> list[Cell]:
         """Unknown cells, those with most known or fixed neighbours first."""
@@ -207,7 +219,7 @@ class KitReasoner(AspReasoner):
     def describe(self, board: Board, hit: Hit) -> Step:
         rule = hit.rule
         sets = tuple(hit.sets)
-        cells = [c for c, _ in sets]
+        cells = sorted({(k[0], k[1]) for k, _ in sets})
         values = self._values_of(hit.where, cells)
         used = self._uses.get((rule.id, hit.where), [])
         values["uses"] = cells_text(used)
@@ -234,3 +246,130 @@ def _ways(n: int, k: int) -> int:
     from math import comb
 
     return comb(n, k)
+
+
+YES, NO = "yes", "no"
+
+
+def _c(cell: Cell) -> str:
+    return f"({cell[0]},{cell[1]})"
+
+
+class DigitReasoner(KitReasoner):
+    """A digit type's reasoner (:attr:`GridSpec.digits`): the keys are ``(r, c, d)``, ``yes``
+    when the digit is in the cell and ``no`` when it is struck out; the rule programs see them
+    as ``cand(R, C, D, V)`` externals (``kit/lp/digits.lp``) and name them ``cand(R, C, D)``."""
+
+    marks_lp = DIGITS
+
+    def _setup(self, inst: GridInstance) -> None:
+        self.n = inst.width
+        self._values = (YES, NO)
+        self._answer, self._other = YES, NO
+        self._open: list[Cell] = self._cells
+        self._keys_made: list[Any] = [(r, c, d) for r, c in self._open
+                                      for d in range(1, self.n + 1)]
+        self._peers = _peers(inst)
+
+    def keys(self) -> Sequence[Any]:
+        return self._keys_made
+
+    def rule_facts(self) -> Sequence[clingo.Symbol]:
+        cells = [_F("playable", [_N(r), _N(c)]) for r, c in self._open]
+        return [*cells, *(_F("digit", [_N(d)]) for d in range(1, self.n + 1))]
+
+    def external(self, key: Any, value: str) -> clingo.Symbol:
+        r, c, d = key
+        return _F("cand", [_N(r), _N(c), _N(d), _F(value)])
+
+    def literal(self, key: Any, value: str) -> tuple[clingo.Symbol, bool]:
+        r, c, d = key
+        return _F(self.spec.answer, [_N(r), _N(c), _N(d)]), value == YES
+
+    def key_of(self, term: clingo.Symbol) -> Any:
+        r, c, d = (a.number for a in term.arguments)
+        return r, c, d
+
+    def solution_board(self, solution: GridSolution) -> Board:
+        w = self.inst.width
+        return Board({(r, c, d): YES if solution.digit((r, c), w) == d else NO
+                      for r, c, d in self._keys_made})
+
+    def complete(self, board: Board) -> bool:
+        filled = {(r, c) for (r, c, _), v in board.cells.items() if v == YES}
+        return len(filled) == len(self._open)
+
+    def _placed(self, board: Board) -> dict[Cell, int]:
+        placed = {cell: n for cell, (_, n) in self.inst.positions() if n is not None}
+        placed.update({(r, c): d for (r, c, d), v in board.cells.items() if v == YES})
+        return placed
+
+    def _candidates(self, board: Board, cell: Cell, placed: dict[Cell, int]) -> list[int]:
+        if cell in placed:
+            return []
+        taken = {placed[p] for p in self._peers[cell] if p in placed}
+        r, c = cell
+        return [d for d in range(1, self.n + 1)
+                if d not in taken and board.cells.get((r, c, d)) != NO]
+
+    def _ranked(self, board: Board) -> list[Any]:
+        placed = self._placed(board)
+        scored = sorted((len(self._candidates(board, cell, placed)), cell) for cell in self._open
+                        if cell not in placed)
+        return [cell for _, cell in scored]
+
+    def _split_cell(self, board: Board, cell: Cell) -> tuple[tuple[str, Any, tuple[()]], ...]:
+        r, c = cell
+        return tuple((f"{_c(cell)} is {d}", (((r, c, d), YES),), ())
+                     for d in self._candidates(board, cell, self._placed(board)))
+
+    # --- words ----------------------------------------------------------------------------------
+
+    def words(self, sets: Any, links: Any = ()) -> str:
+        """"(2,3) is 4 and (1,1) (1,2) cannot be 2"."""
+        yes = {(r, c): d for (r, c, d), v in sets if v == YES}
+        nots: dict[Cell, list[int]] = {}
+        for (r, c, d), v in sets:
+            if v == NO and (r, c) not in yes:
+                nots.setdefault((r, c), []).append(d)
+        parts = [f"{_c(cell)} is {d}" for cell, d in sorted(yes.items())]
+        groups: dict[tuple[int, ...], list[Cell]] = {}
+        for cell, struck in sorted(nots.items()):
+            groups.setdefault(tuple(sorted(struck)), []).append(cell)
+        for digits, cells in sorted(groups.items(), key=lambda g: g[1][0]):
+            ds = ", ".join(map(str, digits[:-1])) + (" or " if len(digits) > 1 else "") + \
+                str(digits[-1])
+            parts.append(f"{cells_text(cells)} cannot be {ds}")
+        if not parts:
+            return "nothing new"
+        return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+
+    def mistake(self, sets: Any, links: Any = ()) -> str:
+        ((r, c, d), v), = sets
+        if v == YES:
+            return f"{_c((r, c))} cannot be {d}"
+        return f"{d} cannot be struck out of {_c((r, c))}"
+
+    def encode(self, sets: Any, links: Any = ()) -> list[dict[str, Any]]:
+        """``{"cell": [r, c], "value": d}`` for a digit placed, ``{"cell": [r, c], "not":
+        [d, ...]}`` for digits struck out."""
+        yes: dict[Cell, int] = {}
+        nots: dict[Cell, list[int]] = {}
+        for (r, c, d), v in sets:
+            if v == YES:
+                yes[(r, c)] = d
+            else:
+                nots.setdefault((r, c), []).append(d)
+        return [{"cell": list(cell), "value": yes[cell]} if cell in yes else
+                {"cell": list(cell), "not": sorted(nots[cell])}
+                for cell in sorted(set(yes) | set(nots))]
+
+
+def _peers(inst: GridInstance) -> dict[Cell, list[Cell]]:
+    """The cells that share a row, a column or a region with each cell."""
+    cells = [cell for cell, _ in inst.positions()]
+    out: dict[Cell, list[Cell]] = {}
+    for a in cells:
+        out[a] = [b for b in cells if b != a and (b[0] == a[0] or b[1] == a[1] or (
+            inst.regions and inst.region(a) == inst.region(b)))]
+    return out

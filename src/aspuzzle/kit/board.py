@@ -18,12 +18,57 @@ def read_board(spec: GridSpec, text: str, inst: GridInstance) -> tuple[Board, li
     if (state.height, state.width) != (inst.height, inst.width):
         raise InputError(f"the board is {state.height}x{state.width} but the puzzle is "
                          f"{inst.height}x{inst.width}")
+    if spec.digits:
+        return _digit_board(spec, state, marks, inst), []
     for cell, value in inst.positions():
         if state.at(cell) != value:
             got, want = state.at(cell), value
             raise InputError(f"the board has {_cell_words(got)} where the puzzle has "
                              f"{_cell_words(want)}", Location(cell=cell))
     return Board(marks), []
+
+
+def _digit_board(spec: GridSpec, state: GridInstance, marks: dict[Cell, str],
+                 inst: GridInstance) -> Board:
+    """A digit type's board: a digit where the puzzle has an empty cell is the player's, pencil
+    marks ``[1,3]`` strike out the other digits."""
+    n = inst.width
+    cells: dict[object, str] = {}
+    for cell, (_, d) in inst.positions():
+        got_name, got = state.at(cell)
+        if d is not None:  # a given: the board must show it
+            if got != d:
+                raise InputError(f"the board has {_cell_words((got_name, got))} where the "
+                                 f"puzzle gives {d}", Location(cell=cell))
+            continue
+        if got is not None:
+            cells[(*cell, got)] = "yes"
+        elif cell in marks:
+            kept = {int(x) for x in marks[cell].strip("[]").split(",") if x}
+            if any(not 1 <= x <= n for x in kept):
+                raise InputError(f"pencil marks {marks[cell]} are not digits 1..{n}",
+                                 Location(cell=cell))
+            cells.update({(*cell, x): "no" for x in range(1, n + 1) if x not in kept})
+    return Board(cells)
+
+
+def board_marks(spec: GridSpec, inst: GridInstance, board: Board) -> dict[Cell, str]:
+    """A board as the text grid writes its marks (a digit type: the digit, or the pencil
+    marks left)."""
+    if not spec.digits:
+        return {k: v for k, v in board.cells.items()}
+    n = inst.width
+    placed: dict[Cell, str] = {}
+    struck: dict[Cell, set[int]] = {}
+    for (r, c, d), v in board.cells.items():
+        if v == "yes":
+            placed[(r, c)] = str(d)
+        else:
+            struck.setdefault((r, c), set()).add(d)
+    for cell, out in struck.items():
+        if cell not in placed:
+            placed[cell] = "[" + ",".join(str(d) for d in range(1, n + 1) if d not in out) + "]"
+    return placed
 
 
 def _cell_words(value: tuple[str, int | None]) -> str:
@@ -39,9 +84,23 @@ def _typed(spec: GridSpec) -> dict[str, str]:
     return out
 
 
-def parse_set(spec: GridSpec, item: str, inst: GridInstance) -> list[tuple[Cell, str]]:
-    """``"3,1=bulb"`` -> ``[((3, 1), "bulb")]``."""
-    from aspuzzle.explain.parse import parse_cell_value
+def parse_set(spec: GridSpec, item: str, inst: GridInstance) -> list[tuple[object, str]]:
+    """``"3,1=bulb"`` -> ``[((3, 1), "bulb")]``; a digit type: ``"3,1=4"`` (the digit) or
+    ``"3,1!=4"`` (struck out)."""
+    from aspuzzle.explain.parse import parse_cell, parse_cell_value
+
+    if spec.digits:
+        neg = "!=" in item
+        cell_text, sep, value = item.partition("!=" if neg else "=")
+        if not sep or not value.strip().isdigit():
+            raise UsageError(f"--set: '{item}' is not ROW,COL=DIGIT or ROW,COL!=DIGIT")
+        cell = parse_cell(cell_text, "--set")
+        d = int(value.strip()[:4])
+        if not inst.inside(cell) or cell not in set(playable(spec, inst)):
+            raise UsageError(f"({cell[0]},{cell[1]}) is not an empty cell of the puzzle")
+        if not 1 <= d <= inst.width:
+            raise UsageError(f"--set: {d} is not a digit 1..{inst.width}")
+        return [((*cell, d), "no" if neg else "yes")]
 
     cell, value = parse_cell_value(item, _typed(spec), set_help(spec).split("=", 1)[1])
     if not inst.inside(cell):
@@ -54,10 +113,14 @@ def parse_set(spec: GridSpec, item: str, inst: GridInstance) -> list[tuple[Cell,
 
 
 def state_help(spec: GridSpec) -> str:
+    if spec.digits:
+        return "the text grid with the player's digits, pencil marks as [134]"
     marks = ", ".join(f"{m.token} {m.value}" for m in spec.marks)
     return f"the text grid with marks on its cells ({marks})"
 
 
 def set_help(spec: GridSpec) -> str:
+    if spec.digits:
+        return "ROW,COL=DIGIT (place it) or ROW,COL!=DIGIT (strike it out)"
     return ("ROW,COL=" + "|".join(m.value for m in spec.marks)
             + " (or " + " / ".join(m.token for m in spec.marks) + ")")

@@ -26,7 +26,11 @@ __all__ = ["detect_facts", "read_facts", "write_facts"]
 
 def _predicates(spec: GridSpec) -> dict[str, int]:
     out = dict(k.predicate for k in spec.cells)
-    out[spec.answer] = 2
+    out[spec.answer] = 3 if spec.digits else 2
+    if spec.digits:
+        out["size"] = 1
+    if spec.regions:
+        out["region"] = 3
     return out
 
 
@@ -46,18 +50,26 @@ def _int(f: Fact, i: int) -> int:
     return v
 
 
-def _read(spec: GridSpec, text: str) -> tuple[GridInstance, set[Cell]]:
+def _read(spec: GridSpec, text: str) -> tuple[GridInstance, dict[Cell, int]]:
     ff = parse_facts(text, predicates=_predicates(spec), consts=("height", "width"))
     by_name = {k.predicate[0]: k for k in spec.cells}
     cells: dict[Cell, tuple[CellValue, Fact]] = {}
-    answers: set[Cell] = set()
+    answers: dict[Cell, int] = {}
+    labels: dict[Cell, int] = {}
+    size: Fact | None = None
     for f in ff.facts:
+        if f.name == "size":
+            size = f
+            continue
         cell = (_int(f, 0), _int(f, 1))
         where = Location(f.line, f.column, cell)
         if cell[0] < 1 or cell[1] < 1:
             raise InputError("rows and columns start at 1", where)
         if f.name == spec.answer:
-            answers.add(cell)
+            answers[cell] = _int(f, 2) if spec.digits else 1
+            continue
+        if f.name == "region":
+            labels[cell] = _int(f, 2)
             continue
         kind = by_name[f.name]
         n = _int(f, 2) if kind.numbered else None
@@ -86,7 +98,24 @@ def _read(spec: GridSpec, text: str) -> tuple[GridInstance, set[Cell]]:
                                  f"{', '.join(by_name)})", Location(cell=(r, c)))
             row.append(got_cell[0])
         rows.append(row)
-    inst = make(spec, rows)
+    if size is not None and (_int(size, 0) != w or h != w):
+        raise InputError(f"size({_int(size, 0)}) but the cells make a {h}x{w} grid",
+                         Location(size.line, size.column))
+    regions: list[int] = []
+    if spec.regions:
+        if labels:
+            for r in range(1, h + 1):
+                for c in range(1, w + 1):
+                    if (r, c) not in labels:
+                        raise InputError("the cell has no region/3 fact", Location(cell=(r, c)))
+            first: dict[int, int] = {}
+            regions = [first.setdefault(labels[(r, c)], len(first) + 1)
+                       for r in range(1, h + 1) for c in range(1, w + 1)]
+        elif h == w:
+            from aspuzzle.kit.textgrid import boxes
+
+            regions = boxes(w)
+    inst = make(spec, rows, regions=regions)
     playable = {k.name for k in spec.cells if k.playable}
     for cell in sorted(answers):
         if not inst.inside(cell) or inst.at(cell)[0] not in playable:
@@ -99,19 +128,21 @@ def read_facts(spec: GridSpec, text: str) -> GridInstance:
     return _read(spec, text)[0]
 
 
-def read_solution(spec: GridSpec, text: str) -> tuple[GridInstance, GridSolution]:
-    inst, answers = _read(spec, text)
-    return inst, GridSolution(frozenset(answers))
-
-
 def write_facts(spec: GridSpec, inst: GridInstance, solution: GridSolution | None = None) -> str:
     kinds = {k.name: k for k in spec.cells}
     facts: list[tuple[str, tuple[int | str, ...]]] = []
+    if spec.digits:
+        facts.append(("size", (inst.width,)))
     for (r, c), (name, n) in inst.positions():
         kind = kinds[name]
         facts.append((kind.predicate[0], (r, c, n) if kind.numbered and n is not None
                       else (r, c)))
-    if solution is not None:
+    if inst.regions:
+        facts += [("region", (r, c, inst.region((r, c)))) for (r, c), _ in inst.positions()]
+    if solution is not None and spec.digits:
+        facts += [(spec.answer, (r, c, solution.digit((r, c), inst.width)))
+                  for (r, c), (name, _) in inst.positions() if kinds[name].playable]
+    elif solution is not None:
         facts += [(spec.answer, cell) for cell in sorted(solution.marked)]
     return format_facts({}, facts,
                         header=f"{spec.name} {inst.height}x{inst.width}")

@@ -122,9 +122,7 @@ class KitGenerator:
 
     def _direct(self, loaded: Any) -> bool:
         """Do the direct rules, applied round after round from the empty board, fill it?"""
-        from aspuzzle.explain.kit import KitReasoner
-
-        rs = KitReasoner(self.puzzle, loaded.instance)
+        rs = self.puzzle.reasoner_class(self.puzzle, loaded.instance)
         probe = rs.probe(Board({}), (), ())
         return not probe.dead and rs.complete(probe.board)
 

@@ -31,17 +31,23 @@ class GridInstance(NamedTuple):
     width: int
     cells: tuple[CellValue, ...]
     params: str = ""
+    regions: tuple[int, ...] = ()
+    """The region (box, room) of each cell, row-major, numbered from 1 in reading order of
+    their first cells; empty for a type without regions."""
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, GridInstance) and self.type == other.type
                 and self.height == other.height and self.width == other.width
-                and self.cells == other.cells)
+                and self.cells == other.cells and self.regions == other.regions)
 
     def __ne__(self, other: object) -> bool:
         return not self == other
 
     def __hash__(self) -> int:
-        return hash((self.type, self.height, self.width, self.cells))
+        return hash((self.type, self.height, self.width, self.cells, self.regions))
+
+    def region(self, cell: Cell) -> int:
+        return self.regions[(cell[0] - 1) * self.width + cell[1] - 1]
 
     def at(self, cell: Cell) -> CellValue:
         return self.cells[(cell[0] - 1) * self.width + cell[1] - 1]
@@ -56,12 +62,18 @@ class GridInstance(NamedTuple):
 
 
 class GridSolution(NamedTuple):
-    """The cells whose answer atom holds (the bulbs of a Light Up)."""
+    """A solution: the cells whose answer atom holds (the bulbs of a Light Up), or for a
+    digit type (:attr:`GridSpec.digits`) the digit of every cell, row-major."""
 
-    marked: frozenset[Cell]
+    marked: frozenset[Cell] = frozenset()
+    digits: tuple[int, ...] = ()
+
+    def digit(self, cell: Cell, width: int) -> int:
+        return self.digits[(cell[0] - 1) * width + cell[1] - 1]
 
 
-def make(spec: GridSpec, rows: Sequence[Sequence[CellValue]], params: str = "") -> GridInstance:
+def make(spec: GridSpec, rows: Sequence[Sequence[CellValue]], params: str = "",
+         regions: Sequence[int] = ()) -> GridInstance:
     """An instance from its rows of cells (checked by :func:`validate`)."""
     height = len(rows)
     width = len(rows[0]) if rows else 0
@@ -69,7 +81,8 @@ def make(spec: GridSpec, rows: Sequence[Sequence[CellValue]], params: str = "") 
         if len(row) != width:
             raise InputError(f"row {r} has {len(row)} cells, expected {width} (the grid must "
                              "be rectangular)", Location(cell=(r, len(row) if row else 1)))
-    inst = GridInstance(spec.name, height, width, tuple(v for row in rows for v in row), params)
+    inst = GridInstance(spec.name, height, width, tuple(v for row in rows for v in row), params,
+                        tuple(regions))
     validate(spec, inst)
     return inst
 
@@ -85,24 +98,63 @@ def validate(spec: GridSpec, inst: GridInstance) -> None:
     if len(inst.cells) != inst.height * inst.width:
         raise InputError(f"{len(inst.cells)} cells for a {inst.height}x{inst.width} grid")
     kinds = {k.name: k for k in spec.cells}
+    top = None
+    if spec.digits:
+        if inst.height != inst.width:
+            raise InputError(f"a {spec.name} grid is square, not {inst.height}x{inst.width}")
+        top = inst.width
     for cell, (name, n) in inst.positions():
         kind = kinds.get(name)
         if kind is None:
             raise InputError(f"unknown cell kind '{name}'", Location(cell=cell))
         if kind.numbered:
             assert kind.low is not None and kind.high is not None
-            if isinstance(n, bool) or not isinstance(n, int) or not kind.low <= n <= kind.high:
-                raise InputError(f"number {n} is out of range {kind.low}..{kind.high}",
+            high = kind.high if top is None else min(kind.high, top)
+            if isinstance(n, bool) or not isinstance(n, int) or not kind.low <= n <= high:
+                raise InputError(f"number {n} is out of range {kind.low}..{high}",
                                  Location(cell=cell))
         elif n is not None:
             raise InputError(f"a {name} cell has no number", Location(cell=cell))
+    if spec.regions:
+        _check_regions(inst)
+
+
+def _check_regions(inst: GridInstance) -> None:
+    """Regions of a digit grid: one per cell, each of ``width`` cells, each connected."""
+    n = inst.width
+    if len(inst.regions) != inst.height * inst.width:
+        raise InputError(f"{len(inst.regions)} region labels for {inst.height * inst.width} "
+                         "cells")
+    sizes: dict[int, list[Cell]] = {}
+    for i, k in enumerate(inst.regions):
+        sizes.setdefault(k, []).append((i // n + 1, i % n + 1))
+    for k, cells in sorted(sizes.items()):
+        if len(cells) != n:
+            raise InputError(f"region {k} has {len(cells)} cells, expected {n}",
+                             Location(cell=cells[0]))
+        seen, todo = {cells[0]}, [cells[0]]
+        members = set(cells)
+        while todo:
+            r, c = todo.pop()
+            for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if nb in members and nb not in seen:
+                    seen.add(nb)
+                    todo.append(nb)
+        if len(seen) != n:
+            missing = min(members - seen)
+            raise InputError(f"region {k} is not connected", Location(cell=missing))
 
 
 def facts_text(spec: GridSpec, inst: GridInstance) -> str:
     """The instance as ASP facts: one fact per cell, as its kind says."""
     kinds = {k.name: k.fact for k in spec.cells}
-    return "".join(f"{kinds[name]}({r},{c}).\n" if n is None else f"{kinds[name]}({r},{c},{n}).\n"
-                   for (r, c), (name, n) in inst.positions())
+    extra = f"size({inst.width}).\n" if spec.digits else ""
+    if inst.regions:
+        extra += "".join(f"region({r},{c},{k}).\n" for ((r, c), _), k in
+                         zip(inst.positions(), inst.regions, strict=True))
+    return extra + "".join(f"{kinds[name]}({r},{c}).\n" if n is None
+                           else f"{kinds[name]}({r},{c},{n}).\n"
+                           for (r, c), (name, n) in inst.positions())
 
 
 def to_facts(spec: GridSpec, inst: GridInstance) -> list[clingo.Symbol]:

@@ -77,7 +77,7 @@ class GridPuzzle:
         return (lp_file(self.spec.package, "encoding.lp"),)
 
     def answer_signatures(self, options: SolveOptions) -> tuple[tuple[str, int], ...]:
-        return ((self.spec.answer, 2),)
+        return ((self.spec.answer, 3 if self.spec.digits else 2),)
 
     def constants(self, instance: GridInstance) -> tuple[tuple[str, str], ...]:
         return (("height", str(instance.height)), ("width", str(instance.width)))
@@ -94,6 +94,14 @@ class GridPuzzle:
     def from_model(self, instance: GridInstance,
                    symbols: Sequence[clingo.Symbol]) -> GridSolution:
         name = self.spec.answer
+        if self.spec.digits:
+            w = instance.width
+            grid = [0] * (instance.height * w)
+            for s in symbols:
+                if s.name == name:
+                    r, c, d = (a.number for a in s.arguments)
+                    grid[(r - 1) * w + c - 1] = d
+            return GridSolution(digits=tuple(grid))
         return GridSolution(frozenset((s.arguments[0].number, s.arguments[1].number)
                                       for s in symbols if s.name == name))
 
@@ -106,13 +114,14 @@ class GridPuzzle:
         cells = set(playable(self.spec, instance))
         problems = [f"{self.spec.answer} at ({r},{c}) is not on a playable cell"
                     for r, c in sorted(solution.marked - cells)]
+        if self.spec.digits:
+            problems = _digit_problems(instance, solution)
         if problems:
             return problems
-        from aspuzzle.explain.kit import KitReasoner
         from aspuzzle.explain.steps import Kind
 
         rules = [r for r in self.reasoning().catalogue if r.kind is Kind.CONTRADICTION]
-        rs = KitReasoner(self, instance, rules)
+        rs = self.reasoner_class(self, instance, rules)
         board = rs.solution_board(solution)
         return [f"{s.rule}: {s.text}" for s in
                 (rs.describe(board, h) for h in rs.hits(board))]
@@ -122,6 +131,9 @@ class GridPuzzle:
     def render(self, instance: GridInstance, solution: GridSolution | None, *,
                ascii: bool = False, marks: Mapping[Cell, str] | None = None) -> str:
         spec = self.spec
+        if spec.digits and instance.regions:  # the text grid's digits with its box lines
+            return textgrid.write_text(spec, instance, solution, dict(marks or {})
+                                       ).split("\n", 1)[1].rstrip("\n")
         kinds = {k.name: k for k in spec.cells}
         glyph = {m.value: (m.token if ascii else m.glyph or m.token) for m in spec.marks}
         rows = []
@@ -133,6 +145,13 @@ class GridPuzzle:
                 tok = str(n) if kind.numbered else (kind.token if ascii
                                                     else kind.glyph or kind.token)
                 mark = marks.get((r, c)) if marks else None
+                if spec.digits:
+                    if solution is not None:
+                        tok = str(solution.digit((r, c), instance.width))
+                    elif mark is not None:
+                        tok = mark
+                    row.append(tok)
+                    continue
                 if mark is None and solution is not None and (r, c) in solution.marked:
                     mark = spec.answer_mark.value
                 if mark is not None:
@@ -144,10 +163,23 @@ class GridPuzzle:
                          for row in rows)
 
     def solution_to_json(self, solution: GridSolution) -> JSON:
+        if self.spec.digits:
+            n = int(len(solution.digits) ** 0.5 + 0.5)
+            return {self.spec.solution_key: [list(solution.digits[i:i + n])
+                                             for i in range(0, len(solution.digits), n)]}
         return {self.spec.solution_key: [list(c) for c in sorted(solution.marked)]}
 
     def solution_from_json(self, instance: GridInstance, data: JSON) -> GridSolution:
         key = self.spec.solution_key
+        if self.spec.digits:
+            try:
+                rows = [[int(d) for d in row] for row in data[key]]
+            except (KeyError, TypeError, ValueError) as e:
+                raise InputError(f"not a {self.name} solution: {e}") from None
+            if len(rows) != instance.height or any(len(r) != instance.width for r in rows):
+                raise InputError(f"a {self.name} solution is {instance.height} rows of "
+                                 f"{instance.width} digits")
+            return GridSolution(digits=tuple(d for row in rows for d in row))
         try:
             cells = [(int(r), int(c)) for r, c in data[key]]
         except (KeyError, TypeError, ValueError) as e:
@@ -159,6 +191,11 @@ class GridPuzzle:
         return GridSolution(frozenset(cells))
 
     def differences(self, instance: GridInstance, a: GridSolution, b: GridSolution) -> str:
+        if self.spec.digits:
+            w = instance.width
+            cells = [(i // w + 1, i % w + 1) for i, (x, y) in
+                     enumerate(zip(a.digits, b.digits, strict=True)) if x != y]
+            return "digits differ at " + " ".join(f"({r},{c})" for r, c in cells)
         cells = sorted(a.marked ^ b.marked)
         return f"{self.spec.solution_key} differ at " + " ".join(f"({r},{c})" for r, c in cells)
 
@@ -193,9 +230,21 @@ class GridPuzzle:
         the solution would count them (:attr:`clue_number`)."""
         from aspuzzle.diagnosis import Clue
 
+        spec = self.spec
+        if spec.digits:  # a given digit, as the solution has it
+            given = next(k for k in spec.cells if k.numbered and k.off)
+            out = []
+            for (r, c), (name, _) in instance.positions():
+                if name != given.off:
+                    continue
+                d = solution.digit((r, c), instance.width)
+                out.append(Clue(f"cell ({r},{c})", f"a given {d} at ({r},{c})",
+                                (_symbol(given.fact, r, c, d),),
+                                off=(_symbol(spec.kind(name).fact, r, c, None),),
+                                holds=partial(_has_digit, (r, c), instance.width, d)))
+            return out
         if self.clue_number is None:
             return []
-        spec = self.spec
         offs = {k.off: k for k in spec.cells if k.off and k.numbered}
         out = []
         for (r, c), (name, _) in instance.positions():
@@ -216,13 +265,12 @@ class GridPuzzle:
 
     @cached_property
     def _reasoning(self) -> Reasoning:
-        from aspuzzle.explain.kit import KitReasoner
         from aspuzzle.kit import board
         from aspuzzle.kit.rulefile import catalogue
 
         spec = self.spec
         return Reasoning(
-            reasoner=partial(KitReasoner, self),
+            reasoner=partial(self.reasoner_class, self),
             catalogue=catalogue(f"{spec.package}.rules", spec.rules),
             read_state=partial(board.read_board, spec),
             parse_set=partial(board.parse_set, spec),
@@ -231,6 +279,13 @@ class GridPuzzle:
 
     def reasoning(self) -> Reasoning:
         return self._reasoning
+
+    @property
+    def reasoner_class(self) -> Any:
+        """The step engine's reasoner of the type: marks on cells, or digits."""
+        from aspuzzle.explain.kit import DigitReasoner, KitReasoner
+
+        return DigitReasoner if self.spec.digits else KitReasoner
 
     def read_marks(self, text: str) -> tuple[GridInstance, dict[Cell, str]]:
         return textgrid.read_marks(self.spec, text)
@@ -243,7 +298,10 @@ class GridPuzzle:
 
     def write_board(self, instance: GridInstance, board: Board) -> str:
         """A player's board in the text format."""
-        return textgrid.write_text(self.spec, instance, None, dict(board.cells))
+        from aspuzzle.kit.board import board_marks
+
+        return textgrid.write_text(self.spec, instance, None, board_marks(self.spec, instance,
+                                                                          board))
 
 
 
@@ -266,6 +324,26 @@ def _symbol(fact: str, r: int, c: int, n: int | None) -> clingo.Symbol:
     if n is not None:
         args.append(clingo.Number(n))
     return clingo.Function(fact, args)
+
+
+def _has_digit(cell: Cell, width: int, d: int, solution: GridSolution) -> bool:
+    return solution.digit(cell, width) == d
+
+
+def _digit_problems(inst: GridInstance, sol: GridSolution) -> list[str]:
+    """The shape of a digit solution and its givens (the rules are the contradiction
+    rules')."""
+    n = inst.width
+    if len(sol.digits) != inst.height * n:
+        return [f"{len(sol.digits)} digits for {inst.height * n} cells"]
+    out = []
+    for (r, c), (_, given) in inst.positions():
+        d = sol.digit((r, c), n)
+        if not 1 <= d <= n:
+            out.append(f"({r},{c}) holds {d}, not a digit 1..{n}")
+        elif given is not None and d != given:
+            out.append(f"({r},{c}) holds {d} where {given} is given")
+    return out
 
 
 def _shows(number: ClueNumber, inst: GridInstance, cell: Cell, n: int,

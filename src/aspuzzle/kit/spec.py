@@ -107,6 +107,14 @@ class GridSpec:
     legup: LegupSpec | None = None
     generate_constants: tuple[tuple[str, str], ...] = ()
     """``#const`` values of ``generate.lp`` (e.g. the share of black cells)."""
+    digits: bool = False
+    """A digit grid (Sudoku, Skyscrapers): square, each playable cell takes a digit 1..n (n
+    the grid's side); the board's keys are ``(r, c, d)`` candidates, ``yes`` (the digit is
+    there) or ``no`` (struck out); the answer predicate has arity 3 (``value(R, C, D)``) and
+    ``marks`` is empty. The instance facts then include ``size(N)``."""
+    regions: bool = False
+    """Cells are grouped in regions (Sudoku's boxes, jigsaw regions): facts ``region(R, C, K)``;
+    the text grid shows them with ``|`` and ``-`` lines between boxes."""
 
     def kind(self, name: str) -> CellKind:
         for k in self.cells:

@@ -53,8 +53,24 @@ def _choices(spec: GridSpec) -> str:
     return " ".join(out)
 
 
+_PENCIL = re.compile(r"\[([\d,]*)\]")
+_SEPARATOR = re.compile(r"[-+=|\s]*-[-+=|\s]*")
+
+
 def _token(spec: GridSpec, tok: str) -> tuple[CellValue, str | None] | None:
-    """A token -> the cell (kind, number) and the mark on it; None if it is no token."""
+    """A token -> the cell (kind, number) and the mark on it; None if it is no token. A digit
+    type's pencil marks ``[134]`` (``[1,3,12]`` past 9) are a mark ``[1,3,4]`` on an empty
+    cell."""
+    if spec.digits:
+        pencil = _PENCIL.fullmatch(tok)
+        if pencil is not None:
+            body = pencil.group(1)
+            parts = body.split(",") if "," in body else list(body)
+            if any(not p.isdigit() or len(p) > 3 for p in parts):
+                raise InputError(f"cannot read the pencil marks '{tok[:20]}'")
+            kind = next(k for k in spec.cells if k.playable and not k.numbered)
+            return (kind.name, None), "[" + ",".join(str(d) for d in sorted({int(p) for p in
+                                                                           parts})) + "]"
     for m in spec.marks:
         if tok == m.token or tok in m.aliases:
             kind = next(k for k in spec.cells if k.playable and not k.numbered)
@@ -81,16 +97,42 @@ def _token(spec: GridSpec, tok: str) -> tuple[CellValue, str | None] | None:
     return None
 
 
-def _rows(spec: GridSpec, text: str) -> tuple[list[list[tuple[str, int, int]]],
-                                                tuple[int, int, int] | None]:
+class _Layout:
+    """What a text grid says beyond its cells: box lines and a ``regions:`` block."""
+
+    def __init__(self) -> None:
+        self.row_breaks: set[int] = set()
+        """Rows (0-based) that a separator line comes before."""
+        self.col_breaks: set[int] | None = None
+        """Columns (0-based) that a ``|`` comes before, as the first such row shows them."""
+        self.labels: list[list[tuple[str, int, int]]] = []
+        """The rows of the ``regions:`` block."""
+        self.labels_line = 0
+
+
+def _rows(spec: GridSpec, text: str,
+          layout: _Layout | None = None) -> tuple[list[list[tuple[str, int, int]]],
+                                                  tuple[int, int, int] | None]:
     """The rows of tokens with their line and column, and the header's size (with its line)."""
     rows: list[list[tuple[str, int, int]]] = []
     size: tuple[int, int, int] | None = None
     first = True
+    in_labels = False
     for ln, line in enumerate(text.splitlines(), 1):
         s = line.split("%", 1)[0].rstrip()
         if not s.strip():
             continue
+        if layout is not None:
+            if s.strip().lower() == "regions:":
+                in_labels, layout.labels_line = True, ln
+                continue
+            if in_labels:
+                layout.labels.append([(t.group(), ln, t.start() + 1)
+                                      for t in re.finditer(r"\S+", s)])
+                continue
+            if rows and _SEPARATOR.fullmatch(s):
+                layout.row_breaks.add(len(rows))
+                continue
         if first:
             first = False
             m = _HEADER.match(s.strip())
@@ -102,6 +144,17 @@ def _rows(spec: GridSpec, text: str) -> tuple[list[list[tuple[str, int, int]]],
                 raise InputError(f"this is not a {spec.name} grid: the header names "
                                  f"'{m.group(1)}'", Location(ln, line.index("#") + 1))
         toks = [(t.group(), ln, t.start() + 1) for t in re.finditer(r"\S+", s)]
+        if layout is not None and any(t == "|" for t, _, _ in toks):
+            breaks: set[int] = set()
+            kept: list[tuple[str, int, int]] = []
+            for t, tl, tc in toks:
+                if t == "|":
+                    breaks.add(len(kept))
+                else:
+                    kept.append((t, tl, tc))
+            toks = kept
+            if layout.col_breaks is None:
+                layout.col_breaks = breaks
         if len(toks) == 1 and len(toks[0][0]) > 1 and _token(spec, toks[0][0][0]) is not None:
             word, _, col = toks[0]  # a row written without spaces
             if _token(spec, word) is None:
@@ -111,7 +164,8 @@ def _rows(spec: GridSpec, text: str) -> tuple[list[list[tuple[str, int, int]]],
 
 
 def _read(spec: GridSpec, text: str) -> tuple[GridInstance, dict[Cell, str]]:
-    rows, size = _rows(spec, text)
+    layout = _Layout() if spec.regions else None
+    rows, size = _rows(spec, text, layout)
     if not rows:
         raise InputError(f"empty {spec.name} grid: no rows")
     grid: list[list[CellValue]] = []
@@ -138,7 +192,49 @@ def _read(spec: GridSpec, text: str) -> tuple[GridInstance, dict[Cell, str]]:
     if size is not None and (size[0], size[1]) != (len(grid), len(grid[0])):
         raise InputError(f"the header says {size[0]}x{size[1]} but the grid is "
                          f"{len(grid)}x{len(grid[0])}", Location(size[2]))
-    return make(spec, grid), marks
+    regions: list[int] = []
+    if layout is not None:
+        regions = _regions(layout, len(grid), len(grid[0]))
+    return make(spec, grid, regions=regions), marks
+
+
+def box_shape(n: int) -> tuple[int, int]:
+    """The usual boxes of an n x n digit grid: (rows, columns) of a box, as near square as
+    n allows, wider than tall (6: 2x3, 8: 2x4, 12: 3x4)."""
+    rows = max(d for d in range(1, int(n ** 0.5) + 1) if n % d == 0)
+    return rows, n // rows
+
+
+def boxes(n: int, shape: tuple[int, int] | None = None) -> list[int]:
+    """The region labels of boxes of ``shape`` (rows, columns) on an n x n grid."""
+    br, bc = shape or box_shape(n)
+    per_row = n // bc
+    return [(r // br) * per_row + c // bc + 1 for r in range(n) for c in range(n)]
+
+
+def _regions(layout: _Layout, h: int, w: int) -> list[int]:
+    if layout.labels:
+        if len(layout.labels) != h or any(len(row) != w for row in layout.labels):
+            raise InputError(f"the regions: block must have {h} rows of {w} labels",
+                             Location(layout.labels_line))
+        first: dict[str, int] = {}
+        for row in layout.labels:
+            for t, _, _ in row:
+                first.setdefault(t, len(first) + 1)
+        return [first[t] for row in layout.labels for t, _, _ in row]
+    if h != w:
+        return []
+    if layout.row_breaks or layout.col_breaks:
+        rows = sorted(layout.row_breaks)
+        cols = sorted(layout.col_breaks or ())
+        br = rows[0] if rows else h
+        bc = cols[0] if cols else w
+        if h % br or w % bc or set(rows) != set(range(br, h, br)) or \
+                set(cols) != set(range(bc, w, bc)) or br * bc != w:
+            raise InputError(f"the box lines do not cut the {h}x{w} grid into boxes of "
+                             f"{w} cells")
+        return boxes(w, (br, bc))
+    return boxes(w)
 
 
 def read_text(spec: GridSpec, text: str) -> GridInstance:
@@ -164,13 +260,52 @@ def write_text(spec: GridSpec, inst: GridInstance, solution: GridSolution | None
             kind = kinds[name]
             tok = str(n) if kind.numbered else kind.token
             mark = marks.get((r, c)) if marks else None
-            if mark is None and solution is not None and (r, c) in solution.marked:
-                mark = spec.answer_mark.value
-            if mark is not None:
-                tok = tok + tokens[mark] if kind.numbered else tokens[mark]
+            if spec.digits:
+                if solution is not None and solution.digits:
+                    tok = str(solution.digit((r, c), inst.width))
+                elif mark is not None:
+                    tok = mark
+            else:
+                if mark is None and solution is not None and (r, c) in solution.marked:
+                    mark = spec.answer_mark.value
+                if mark is not None:
+                    tok = tok + tokens[mark] if kind.numbered else tokens[mark]
             row.append(tok)
         rows.append(row)
     width = max(len(t) for row in rows for t in row)
     lines = [f"# {spec.name} {inst.height}x{inst.width}"]
-    lines += [" ".join(t.rjust(width) for t in row).rstrip() for row in rows]
+    shape = _shape_of(inst) if inst.regions else None
+    if shape is None:
+        lines += [" ".join(t.rjust(width) for t in row).rstrip() for row in rows]
+        if inst.regions:
+            lines.append("regions:")
+            labels = _labels(max(inst.regions))
+            lines += [" ".join(labels[inst.region((r, c)) - 1] for c in range(1, inst.width + 1))
+                      for r in range(1, inst.height + 1)]
+        return "\n".join(lines) + "\n"
+    br, bc = shape
+    for r, row in enumerate(rows):
+        if r and r % br == 0:
+            lines.append("-+-".join("-".join("-" * width for _ in range(bc))
+                                    for _ in range(inst.width // bc)))
+        parts = [" ".join(t.rjust(width) for t in row[c:c + bc])
+                 for c in range(0, inst.width, bc)]
+        lines.append(" | ".join(parts).rstrip())
     return "\n".join(lines) + "\n"
+
+
+def _shape_of(inst: GridInstance) -> tuple[int, int] | None:
+    """The box shape (rows, columns) whose boxes are the instance's regions, if any."""
+    n = inst.width
+    for br in range(1, n + 1):
+        if n % br == 0 and list(inst.regions) == boxes(n, (br, n // br)):
+            return br, n // br
+    return None
+
+
+def _labels(k: int) -> list[str]:
+    import string
+
+    if k <= 52:
+        return list((string.ascii_letters)[:k])
+    return [str(i) for i in range(1, k + 1)]

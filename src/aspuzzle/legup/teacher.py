@@ -128,7 +128,7 @@ def read_rule(path: Path) -> TeacherRule:
                          f"not {pred}({name}, ...)")
     legup_id = h.get("id") or f"TEACHER-{rid.upper()}"
     return TeacherRule(rid, h["rule"], kind, "teacher", h.get("summary", ""), "",
-                       str(path), legup_id)
+                       path=str(path), legup_id=legup_id)
 
 
 def load_rules_dir(folder: str | Path, *, up_to: tuple[int, int] = VERIFY_UP_TO

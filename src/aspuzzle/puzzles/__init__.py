@@ -110,6 +110,13 @@ TYPES: tuple[TypeInfo, ...] = (
         FormatInfo("puzzlink", (), "puzz.link / pzprjs URL (akari/COLS/ROWS/BODY)",
                    search(r"(akari|lightup)/\d+/\d+")),
     )),
+    TypeInfo("sudoku", "aspuzzle.puzzles.sudoku", ("solo", "number-place"), (
+        FormatInfo("text", (".txt",), "text grid of digits and '.', boxes drawn with | and -, "
+                   "'# sudoku' header", search(r"^[^\S\n]*#[^\S\n]*(sudoku|solo|number-place)\b",
+                                             re.IGNORECASE | re.MULTILINE)),
+        FormatInfo("facts", (".lp", ".asp"), "ASP facts, one per cell (given/3, empty/2) and "
+                   "region/3", search(r"^[^\S\n]*%[^\S\n]*sudoku\b", re.MULTILINE)),
+    )),
     TypeInfo("logicgrid", "aspuzzle.puzzles.logicgrid",
              ("logic-grid", "logic", "zebra", "einstein", "logic-problem"), (
                  FormatInfo("text", (".logic", ".lgp"),

@@ -1,0 +1,153 @@
+"""Sudoku on the grid-puzzle kit (a digit type: candidates as board keys, boxes as regions)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import aspuzzle
+from aspuzzle.errors import InputError
+from aspuzzle.explain import explain
+from aspuzzle.kit.model import GridSolution
+from aspuzzle.puzzles.sudoku import PUZZLE as SUDOKU
+from tests.conftest import EXAMPLES, mutate, run_cli
+
+EXAMPLE = EXAMPLES / "sudoku" / "wikipedia-9x9.txt"
+ANSWER = [[5, 3, 4, 6, 7, 8, 9, 1, 2], [6, 7, 2, 1, 9, 5, 3, 4, 8], [1, 9, 8, 3, 4, 2, 5, 6, 7],
+          [8, 5, 9, 7, 6, 1, 4, 2, 3], [4, 2, 6, 8, 5, 3, 7, 9, 1], [7, 1, 3, 9, 2, 4, 8, 5, 6],
+          [9, 6, 1, 5, 3, 7, 2, 8, 4], [2, 8, 7, 4, 1, 9, 6, 3, 5], [3, 4, 5, 2, 8, 6, 1, 7, 9]]
+SIX = """# sudoku 6x6
+. . 3 | . 1 .
+5 6 . | 3 2 .
+------+------
+. 5 4 | 2 . 3
+2 . 6 | 4 5 .
+------+------
+. 1 2 | . 4 5
+. 4 . | 1 . .
+"""
+JIGSAW = """# sudoku 4x4
+1 . . .
+. . . 2
+. . 4 .
+. 3 . .
+regions:
+a a a b
+c a b b
+c c d b
+c d d d
+"""
+
+
+def test_the_example_solves_to_its_answer() -> None:
+    res = aspuzzle.solve(aspuzzle.load(EXAMPLE))
+    assert res.status.value == "unique"
+    assert SUDOKU.solution_to_json(res.solutions[0]) == {"grid": ANSWER}
+    assert SUDOKU.verify(aspuzzle.load(EXAMPLE).instance, res.solutions[0]) == []
+
+
+def test_explanation_is_complete_with_legup_rules() -> None:
+    e = explain(aspuzzle.load(EXAMPLE))
+    assert e.solved and e.tier == "direct"
+    assert {s.rule for s in e.steps} <= {"Last Number for Cell", "Last Cell for Number",
+                                         "Locked Candidates"}
+    grid = {(r, c): d for (r, c, d), v in e.end.cells.items() if v == "yes"}
+    for (r, c), d in grid.items():
+        assert ANSWER[r - 1][c - 1] == d
+
+
+@pytest.mark.parametrize("text", [SIX, JIGSAW])
+def test_boxes_and_jigsaw_regions_round_trip(text: str) -> None:
+    loaded = aspuzzle.loads(text)
+    assert loaded.puzzle.name == "sudoku"
+    res = aspuzzle.solve(loaded)
+    assert res.status.value == "unique"
+    assert SUDOKU.verify(loaded.instance, res.solutions[0]) == []
+    for fmt in ("text", "facts"):
+        f = SUDOKU.formats[fmt]
+        written = f.write(loaded.instance, None)
+        assert f.read(written) == loaded.instance
+        assert f.write(f.read(written), None) == written
+    assert SUDOKU.formats["text"].write(loaded.instance, None) == text
+
+
+def test_six_by_six_boxes_are_two_rows_of_three() -> None:
+    inst = aspuzzle.loads(SIX).instance
+    assert inst.region((1, 3)) == 1 and inst.region((1, 4)) == 2 and inst.region((3, 1)) == 3
+
+
+def test_verify_and_contradictions_name_the_rule() -> None:
+    inst = aspuzzle.load(EXAMPLE).instance
+    wrong = [row[:] for row in ANSWER]
+    wrong[0][2], wrong[0][3] = wrong[0][3], wrong[0][2]  # 6 4: the columns now repeat
+    problems = SUDOKU.verify(inst, GridSolution(digits=tuple(d for row in wrong for d in row)))
+    assert any("Repeated Numbers" in p for p in problems)
+    wrong[0][0] = 1
+    assert "(1,1) holds 1 where 5 is given" in SUDOKU.verify(
+        inst, GridSolution(digits=tuple(d for row in wrong for d in row)))
+
+
+@pytest.mark.parametrize("text, message", [
+    ("# sudoku 4x4\n1 . . 5\n. . . .\n. . . .\n. . . .\n", "cell (1,4): number 5 is out of "
+     "range 1..4"),
+    ("# sudoku 4x4\n1 . . .\n. . . .\n. . . .\n", "the header says 4x4 but the grid is 3x4"),
+    ("# sudoku 3x4\n1 . . .\n. . . .\n. . . .\n", "is square"),
+    ("# sudoku 4x4\n1 | . . .\n. | . . .\n--+--\n. . . .\n. . . .\n",
+     "the box lines do not cut the 4x4 grid into boxes of 4 cells"),
+    ("# sudoku 4x4\n1 . . .\n. . . .\n. . . .\n. . . .\nregions:\na a a a\nb b b b\n",
+     "the regions: block must have 4 rows of 4 labels"),
+    ("# sudoku 4x4\n1 . . .\n. . . .\n. . . .\n. . . .\nregions:\na a a b\nb b b a\n"
+     "c c c c\nd d d d\n", "region 1 is not connected"),
+])
+def test_bad_input_names_the_place(text: str, message: str | None) -> None:
+    if message is None:  # box lines that do not make boxes of n cells are refused
+        with pytest.raises(InputError):
+            aspuzzle.loads(text)
+        return
+    with pytest.raises(InputError) as err:
+        aspuzzle.loads(text)
+    assert message in str(err.value)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_mutated_text_gives_a_clear_error_or_a_puzzle(data: Any) -> None:
+    bad = mutate(SIX, data, [".", "7", "|", "-", "[12]", " ", "\n", "regions:", "a b"])
+    try:
+        loaded = aspuzzle.loads(bad, type="sudoku")
+    except InputError as e:
+        assert "\n" not in str(e)
+        return
+    f = SUDOKU.formats["text"]
+    assert f.read(f.write(loaded.instance, None)) == loaded.instance
+
+
+def test_player_board_digits_and_pencil_marks(tmp_path: Any) -> None:
+    sol = aspuzzle.solve(aspuzzle.loads(SIX)).solutions[0]
+    right = sol.digit((1, 1), 6)
+    wrong = next(d for d in (1, 2, 4, 5, 6) if d != right)
+    puzzle = tmp_path / "six.txt"
+    puzzle.write_text(SIX)
+    state = tmp_path / "state.txt"
+    state.write_text(SIX.replace(". . 3 | . 1 .", f"{wrong} . 3 | . 1 ."))
+    out = run_cli("hint", str(puzzle), "--state", str(state), "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["kind"] == "mistake"
+    # pencil marks that keep the right digit only: the board reads as candidates struck out
+    board, _ = SUDOKU.reasoning().read_state(SIX.replace(". . 3 | . 1 .", f"[{right}] . 3 | . 1 ."),
+                                             aspuzzle.loads(SIX).instance)
+    assert {k for k, v in board.cells.items() if v == "no"} == \
+        {(1, 1, d) for d in range(1, 7) if d != right}
+    assert SUDOKU.write_board(aspuzzle.loads(SIX).instance, board).splitlines()[1] == \
+        f"[{right}]   .   3 |   .   1   ."
+    out = run_cli("check-step", str(EXAMPLE), "--state", str(EXAMPLE), "--rule",
+                  "Last Number for Cell", "--set", "5,5=5", "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["valid"] is True
+    out = run_cli("check-step", str(EXAMPLE), "--state", str(EXAMPLE), "--rule",
+                  "Last Number for Cell", "--set", "5,5!=5", "--json")
+    assert json.loads(out.stdout)["valid"] is False
