@@ -91,9 +91,9 @@ def test_missing_corpus_is_a_clear_one_line_error(tmp_path: Path) -> None:
 
 
 def test_unknown_type_is_a_usage_error(tmp_path: Path) -> None:
-    proc = run_bench("--only", "sudoku", "--out", str(tmp_path / "latest.md"))
+    proc = run_bench("--only", "kakuro", "--out", str(tmp_path / "latest.md"))
     assert proc.returncode == 2
-    assert "unknown puzzle type 'sudoku'" in proc.stderr
+    assert "unknown puzzle type 'kakuro'" in proc.stderr
 
 
 def _runner_module(monkeypatch: pytest.MonkeyPatch) -> ModuleType:

@@ -42,14 +42,21 @@ class GridPuzzle:
         self.clue_number = clue_number
         self.mark_cycle = tuple(m.value for m in spec.marks)
         """The marks a click on a cell of the web board cycles through."""
+        if spec.digits:
+            text_help = ("text grid of digits and '.'"
+                         + (", boxes drawn with | and -" if spec.regions else "")
+                         + f", '# {spec.name}' header")
+        else:
+            text_help = f"text grid ({' '.join(_tokens(spec))}), '# {spec.name}' header"
+        facts_help = ("ASP facts, one per cell ("
+                      + ", ".join(f"{p}/{a}" for p, a in (k.predicate for k in spec.cells)) + ")"
+                      + (" and region/3" if spec.regions else ""))
         own: dict[str, Format] = {
-            "text": Format("text", f"text grid ({' '.join(_tokens(spec))}), '# {spec.name}' "
-                           "header", partial(textgrid.read_text, spec),
+            "text": Format("text", text_help, partial(textgrid.read_text, spec),
                            self._write_text, partial(textgrid.detect_text, spec), (".txt",),
                            carries_solution=True),
-            "facts": Format("facts", "ASP facts, one per cell ("
-                            + ", ".join(f"{p}/{a}" for p, a in (k.predicate for k in spec.cells))
-                            + ")", partial(kit_facts.read_facts, spec), self._write_facts,
+            "facts": Format("facts", facts_help, partial(kit_facts.read_facts, spec),
+                            self._write_facts,
                             partial(kit_facts.detect_facts, spec), (".lp", ".asp"),
                             carries_solution=True),
         }
@@ -296,7 +303,7 @@ class GridPuzzle:
 
         return KitGenerator(self)
 
-    def write_board(self, instance: GridInstance, board: Board) -> str:
+    def write_board(self, instance: GridInstance, board: Board, to: str | None = None) -> str:
         """A player's board in the text format."""
         from aspuzzle.kit.board import board_marks
 

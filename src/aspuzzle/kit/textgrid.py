@@ -97,6 +97,20 @@ def _token(spec: GridSpec, tok: str) -> tuple[CellValue, str | None] | None:
     return None
 
 
+def _names_other_type(spec: GridSpec, line: str) -> str | None:
+    """The other puzzle type a ``# word ...`` first line names, if it names one."""
+    m = re.match(r"\s*#\s*([A-Za-z][\w-]*)", line)
+    if m is None or m.group(1).lower() in _names(spec):
+        return None
+    from aspuzzle.errors import UsageError
+    from aspuzzle.puzzles import type_info
+
+    try:
+        return type_info(m.group(1)).name
+    except UsageError:
+        return None
+
+
 class _Layout:
     """What a text grid says beyond its cells: box lines and a ``regions:`` block."""
 
@@ -140,9 +154,10 @@ def _rows(spec: GridSpec, text: str,
                 if m.group(2):
                     size = (int(m.group(2)), int(m.group(3)), ln)
                 continue
-            if m and not any(k.token == "#" for k in spec.cells):
+            other = _names_other_type(spec, s)
+            if other is not None:
                 raise InputError(f"this is not a {spec.name} grid: the header names "
-                                 f"'{m.group(1)}'", Location(ln, line.index("#") + 1))
+                                 f"'{other}'", Location(ln, line.index("#") + 1))
         toks = [(t.group(), ln, t.start() + 1) for t in re.finditer(r"\S+", s)]
         if layout is not None and any(t == "|" for t, _, _ in toks):
             breaks: set[int] = set()

@@ -191,6 +191,12 @@ def cross(svg: Svg, x: float, y: float, s: float) -> None:
 
 # --- shared by the grid pictures -----------------------------------------------------------
 
+CELL = 40
+MARGIN = 6
+GRASS_FILL = "#e3f0d3"
+SHADED_FILL = "#2b2b2b"
+
+
 def open_cell(svg: Svg, opts: Any, cell: tuple[int, int], hl: tuple[str, ...],
                value: str | int | None) -> None:
     r, c = cell

@@ -17,7 +17,7 @@ self-contained (no fonts, images or stylesheets are fetched).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -101,19 +101,7 @@ def render_svg(puzzle: Any, *, solution: Any = None, board: Board | None = None,
         raise UsageError("draw a solution or a player's board, not both")
     loaded = _as_loaded(puzzle)
     opts = RenderOptions(ids=ids, id_prefix=id_prefix, marks=_marks(highlight, highlight_class))
-    name = loaded.puzzle.name
-    draw = getattr(loaded.puzzle, "draw_svg", None)  # a kit type draws itself from its spec
-    if draw is not None:
-        return str(draw(loaded.instance, solution, board, opts))
-    if name == "logicgrid":
-        from aspuzzle.render.matrix import draw_logicgrid
-
-        return draw_logicgrid(loaded.instance, solution, board, opts)
-    from aspuzzle.render import grids
-
-    drawers: dict[str, Callable[[Any, Any, Board | None, RenderOptions], str]] = {
-        "tents": grids.draw_tents, "futoshiki": grids.draw_futoshiki,
-        "hitori": grids.draw_hitori}
-    if name not in drawers:
-        raise UsageError(f"no picture for {name} puzzles")
-    return drawers[name](loaded.instance, solution, board, opts)
+    draw = getattr(loaded.puzzle, "draw_svg", None)  # each type draws itself
+    if draw is None:
+        raise UsageError(f"no picture for {loaded.puzzle.name} puzzles")
+    return str(draw(loaded.instance, solution, board, opts))

@@ -416,8 +416,9 @@ def export(body: Mapping[str, Any], ctx: Context) -> JSON:
             board = board_from_json(loaded, body["board"], rs)
     from aspuzzle.web import boards
 
-    text = boards.write(loaded, board, to) if to == "state" or (
-        p.name == "tents" and to in ("legup", "tatham")) else _writer(loaded, to)(inst, None)
+    # a format that holds marks, other than the plain text, is written with the board
+    with_marks = to == "state" or (to != "text" and to in p.reasoning().mark_formats)
+    text = boards.write(loaded, board, to) if with_marks else _writer(loaded, to)(inst, None)
     text = text if text.endswith("\n") else text + "\n"
     return {"type": p.name, "to": to, "text": text}
 

@@ -238,6 +238,19 @@ class FutoshikiPuzzle:
             raise InputError(f"not a futoshiki solution: expected {n} rows of {n} digits")
         return FutoshikiSolution(grid)
 
+
+
+    def write_board(self, instance: Any, board: Any, to: str | None = None) -> str:
+        """A player's board in the state format (digits and pencil marks)."""
+        from aspuzzle.puzzles.futoshiki.reasoning import write_marks
+
+        return write_marks(instance, board)
+
+    def draw_svg(self, instance: Any, solution: Any, board: Any, opts: Any) -> str:
+        """The SVG picture (:func:`aspuzzle.render.render_svg` calls this)."""
+        from aspuzzle.puzzles.futoshiki.draw import draw_futoshiki
+
+        return draw_futoshiki(instance, solution, board, opts)
     def differences(self, instance: FutoshikiInstance, a: FutoshikiSolution,
                     b: FutoshikiSolution) -> str:
         cells = [(r, c) for r, (ra, rb) in enumerate(zip(a.grid, b.grid, strict=True), 1)

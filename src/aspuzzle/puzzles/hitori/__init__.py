@@ -157,6 +157,19 @@ class HitoriPuzzle:
                                  "grid", Location(cell=cell))
         return HitoriSolution(frozenset(cells))
 
+
+
+    def write_board(self, instance: Any, board: Any, to: str | None = None) -> str:
+        """A player's board in the text format (``#`` shaded, ``o`` unshaded)."""
+        from aspuzzle.puzzles.hitori.reasoning import write_marks
+
+        return write_marks(instance, board)
+
+    def draw_svg(self, instance: Any, solution: Any, board: Any, opts: Any) -> str:
+        """The SVG picture (:func:`aspuzzle.render.render_svg` calls this)."""
+        from aspuzzle.puzzles.hitori.draw import draw_hitori
+
+        return draw_hitori(instance, solution, board, opts)
     def differences(self, instance: HitoriInstance, a: HitoriSolution,
                     b: HitoriSolution) -> str:
         cells = sorted(a.shaded ^ b.shaded)

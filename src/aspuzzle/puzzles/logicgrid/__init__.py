@@ -201,6 +201,19 @@ class LogicGridPuzzle:
         kit: Reasoning = reasoning.reasoning()
         return kit
 
+
+
+    def write_board(self, instance: Any, board: Any, to: str | None = None) -> str:
+        """A player's board (the puzzle with its marks)."""
+        from aspuzzle.puzzles.logicgrid.reasoning import write_board
+
+        return write_board(instance, board)
+
+    def draw_svg(self, instance: Any, solution: Any, board: Any, opts: Any) -> str:
+        """The SVG picture (:func:`aspuzzle.render.render_svg` calls this)."""
+        from aspuzzle.puzzles.logicgrid.draw import draw_logicgrid
+
+        return draw_logicgrid(instance, solution, board, opts)
     def differences(self, instance: LogicGridInstance, a: LogicGridSolution,
                     b: LogicGridSolution) -> str:
         diffs = []

@@ -193,6 +193,25 @@ class TentsPuzzle:
             raise InputError(f"not a tents solution: {e}") from None
         return TentsSolution(tents, pairs)
 
+
+
+    def write_board(self, instance: Any, board: Any, to: str | None = None) -> str:
+        """A player's board: the text grid with marks (``state``), a LEGUP file with marks
+        and links (``legup``), or a Tatham ID with tents ``!`` and grass ``-`` (``tatham``)."""
+        from aspuzzle.puzzles.tents import formats, legup, tatham
+
+        marks = dict(board.cells)
+        if to == "legup":
+            return str(legup.write_legup(instance, None, marks, frozenset(board.links)))
+        if to == "tatham":
+            return str(tatham.write_tatham(instance, None, marks))
+        return str(formats.write_text(instance, None, marks))
+
+    def draw_svg(self, instance: Any, solution: Any, board: Any, opts: Any) -> str:
+        """The SVG picture (:func:`aspuzzle.render.render_svg` calls this)."""
+        from aspuzzle.puzzles.tents.draw import draw_tents
+
+        return draw_tents(instance, solution, board, opts)
     def differences(self, instance: TentsInstance, a: TentsSolution, b: TentsSolution) -> str:
         cells = sorted(a.tents ^ b.tents)
         if cells:
