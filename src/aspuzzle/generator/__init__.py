@@ -166,9 +166,11 @@ def make_request(type_name: str, *, size: str | int | tuple[int, int] | None = N
         if tier not in gen.tiers:
             raise UsageError(f"{gen.type} puzzles cannot be made at tier {tier}; choose one "
                              "of " + ", ".join(str(t) for t in gen.tiers))
-    if adjacent and gen.type != "futoshiki":
+    # what a type's generator takes beyond size and tier (GENERATOR.takes)
+    takes: frozenset[str] = getattr(gen, "takes", frozenset())
+    if adjacent and "adjacent" not in takes:
         raise UsageError("--adjacent is for futoshiki puzzles only")
-    if vocabulary is not None and gen.type != "logicgrid":
+    if vocabulary is not None and "categories" not in takes:
         raise UsageError("--categories is for logic grids only")
     request = Request(gen.type, dims, tier, minimal=minimal, adjacent=adjacent,
                       vocabulary=vocabulary, options=dict(options or {}))

@@ -70,7 +70,9 @@ class Proposal:
 
 
 class TypeGenerator(Protocol):
-    """The generator of one puzzle type (``puzzles/<type>/generate.py: GENERATOR``)."""
+    """The generator of one puzzle type (``puzzles/<type>/generate.py: GENERATOR``, or a kit
+    type's ``Puzzle.generator()``). It may also have ``takes``, the request options beyond
+    size and tier it accepts (``{"adjacent"}``, ``{"categories"}``)."""
 
     type: str
     default_size: tuple[int, int]

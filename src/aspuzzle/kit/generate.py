@@ -104,10 +104,9 @@ class KitGenerator:
                 cells[cell] = (kind.name, args[2].number if kind.numbered else None)
         if len(cells) != w * h:
             return None
-        share = dict(spec.generate_constants).get("black_share")
         inst = GridInstance(spec.name, h, w, tuple(cells[(r, c)] for r in range(1, h + 1)
                                                     for c in range(1, w + 1)),
-                            f"b{share}" if share is not None and spec.name == "lightup" else "")
+                            spec.generate_params.format(**dict(spec.generate_constants)))
         return inst, GridSolution(frozenset(answers))
 
     def _without(self, inst: GridInstance, clues: Any, left_out: set[int]) -> GridInstance:

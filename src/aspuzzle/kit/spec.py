@@ -107,6 +107,10 @@ class GridSpec:
     legup: LegupSpec | None = None
     generate_constants: tuple[tuple[str, str], ...] = ()
     """``#const`` values of ``generate.lp`` (e.g. the share of black cells)."""
+    generate_params: str = ""
+    """What a generated puzzle keeps as its format parameters (``GridInstance.params``), a
+    template over ``generate_constants``: Light Up ``b{black_share}``, the black share of a
+    Tatham ID."""
     digits: bool = False
     """A digit grid (Sudoku, Skyscrapers): square, each playable cell takes a digit 1..n (n
     the grid's side); the board's keys are ``(r, c, d)`` candidates, ``yes`` (the digit is

@@ -168,6 +168,8 @@ def _rows(spec: GridSpec, text: str,
                 else:
                     kept.append((t, tl, tc))
             toks = kept
+            if not toks:  # a line of bars only: no row
+                continue
             if layout.col_breaks is None:
                 layout.col_breaks = breaks
         if len(toks) == 1 and len(toks[0][0]) > 1 and _token(spec, toks[0][0][0]) is not None:

@@ -453,6 +453,8 @@ def _minimal(n: int, adjacent: bool, rng: random.Random) -> _Minimal:
 
 @dataclass(frozen=True)
 class FutoshikiGenerator:
+    takes = frozenset({"adjacent"})
+    """Options beyond size and tier: Tatham's adjacent mode."""
     """The Futoshiki generator of :mod:`aspuzzle.generator` (``GENERATOR``)."""
 
     type: str = "futoshiki"

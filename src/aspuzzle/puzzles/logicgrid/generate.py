@@ -96,6 +96,8 @@ class _Candidate:
 
 
 class LogicGridGenerator:
+    takes = frozenset({"categories"})
+    """Options beyond size and tier: the categories and values to draw from."""
     """Logic grids: ``--size KxN`` is K categories (the key, houses, among them) of N values
     each, ZebraLogic's puzzle of H houses and C characteristics being ``(C+1)xH``."""
 
