@@ -253,6 +253,41 @@ def test_lightup_a_kit_type_plays_with_its_own_marks(page: Any, server: str,
     page.screenshot(path=str(tmp_path / "lightup.png"))
 
 
+def test_sudoku_a_kit_digit_type_takes_digits_and_pencil_marks(page: Any, server: str,
+                                                               tmp_path: Path) -> None:
+    text = (EXAMPLES / "sudoku" / "wikipedia-9x9.txt").read_text()
+    page.goto(server)
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#example-select", label="Sudoku 9x9 (Wikipedia)")
+    page.wait_for_selector("#board svg.aspuzzle-sudoku g.cell")
+    assert page.is_visible("#digits button[data-digit='9']")
+    loaded = aspuzzle.loads(text)
+    sol = aspuzzle.solve(loaded).solutions[0]
+    free = [cell for cell, (name, _) in loaded.instance.positions() if name == "empty"]
+    r, c = free[0]
+    page.click(f"#board g.cell[data-key='[{r},{c}]']")
+    wrong = next(d for d in range(1, 10) if d != sol.digit((r, c), 9))
+    page.keyboard.press(str(wrong))
+    page.wait_for_selector(f"#board g.cell[data-key='[{r},{c}]'] text.placed")
+    page.click("#hint-button")
+    page.wait_for_function("document.querySelector('#message').innerText.length > 0")
+    assert f"({r},{c})" in page.inner_text("#message")  # the hint names the wrong digit
+    page.click(f"#board g.cell[data-key='[{r},{c}]']")
+    page.keyboard.press("Backspace")
+    page.wait_for_selector(f"#board g.cell[data-key='[{r},{c}]'] text.placed", state="detached")
+    page.check("#pencil")
+    page.click("#digits button[data-digit='1']")
+    page.wait_for_selector(f"#board g.cell[data-key='[{r},{c}]'] text.pencil")
+    page.uncheck("#pencil")
+    for (r, c) in free:
+        page.click(f"#board g.cell[data-key='[{r},{c}]']")
+        page.keyboard.press(str(sol.digit((r, c), 9)))
+    settle(page)
+    page.click("#check-button")
+    page.wait_for_selector("#status.solved")
+    page.screenshot(path=str(tmp_path / "sudoku.png"))
+
+
 def test_logicgrid_play_hint_and_check(page: Any, server: str, tmp_path: Path) -> None:
     text = (EXAMPLES / "logicgrid" / "boys-in-the-hood.logic").read_text()
     open_url(page, server, text, "logicgrid")

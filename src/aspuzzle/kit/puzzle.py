@@ -297,6 +297,10 @@ class GridPuzzle:
     def read_marks(self, text: str) -> tuple[GridInstance, dict[Cell, str]]:
         return textgrid.read_marks(self.spec, text)
 
+    def digit_count(self, instance: GridInstance) -> int:
+        """How many digits a cell takes (0: the type has marks, not digits)."""
+        return instance.width if self.spec.digits else 0
+
     def generator(self) -> Any:
         """The type's generator (:class:`aspuzzle.kit.generate.KitGenerator`)."""
         from aspuzzle.kit.generate import KitGenerator

@@ -5,10 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from aspuzzle.explain.steps import Board
-from aspuzzle.kit.model import GridInstance, GridSolution, playable
+from aspuzzle.kit.model import GridInstance, GridSolution
 from aspuzzle.kit.spec import GridSpec
 from aspuzzle.render import _draw
-from aspuzzle.render._draw import INK, PAPER, Svg, font_for, grid_lines, open_cell
+from aspuzzle.render._draw import (
+    BORDER,
+    INK,
+    PAPER,
+    SOLVED_INK,
+    Svg,
+    font_for,
+    grid_lines,
+    open_cell,
+    pencil_marks,
+)
 
 __all__ = ["draw_svg"]
 
@@ -18,13 +28,15 @@ MARGIN = 6
 
 def draw_svg(spec: GridSpec, inst: GridInstance, solution: GridSolution | None,
              board: Board | None, opts: Any) -> str:
+    if spec.digits:
+        return _draw_digits(spec, inst, solution, board, opts)
     s, m = CELL, MARGIN
     h, w = inst.height, inst.width
     kinds = {k.name: k for k in spec.cells}
     marks: dict[tuple[int, int], str] = {}
     if solution is not None:
-        marks = {c: spec.answer_mark.value if c in solution.marked else spec.other_mark.value
-                 for c in playable(spec, inst)}
+        # a solution shows its answer marks only (a player's board shows every mark)
+        marks = {c: spec.answer_mark.value for c in solution.marked}
     elif board is not None:
         marks = {k: v for k, v in board.cells.items() if isinstance(v, str)}
     shapes = {mk.value: mk for mk in spec.marks}
@@ -57,6 +69,54 @@ def draw_svg(spec: GridSpec, inst: GridInstance, solution: GridSolution | None,
     grid_lines(svg, m, m, h, w, s)
     title = f"{spec.title} {h}x{w}" + (", solved" if solution is not None else "")
     return svg.document(m + w * s + m, m + h * s + m, spec.name, title)
+
+
+def _draw_digits(spec: GridSpec, inst: GridInstance, solution: GridSolution | None,
+                 board: Board | None, opts: Any) -> str:
+    """A digit grid: givens in bold, the player's or the solution's digits, pencil marks,
+    region borders drawn thick."""
+    s, m, n = CELL, MARGIN, inst.width
+    placed: dict[tuple[int, int], int] = {}
+    struck: dict[tuple[int, int], set[int]] = {}
+    if solution is not None:
+        placed = {cell: solution.digit(cell, n) for cell, (_, g) in inst.positions() if g is None}
+    elif board is not None:
+        for (r, c, d), v in board.cells.items():
+            if v == "yes":
+                placed[(r, c)] = d
+            else:
+                struck.setdefault((r, c), set()).add(d)
+    svg = Svg()
+    svg.open("g", {"class": "cells"})
+    for cell, (_, given) in inst.positions():
+        x, y = m + (cell[1] - 1) * s, m + (cell[0] - 1) * s
+        keys = [(cell[0], cell[1], d) for d in range(1, n + 1)]
+        hl = opts.classes(cell, *keys)
+        digit = given if given is not None else placed.get(cell)
+        open_cell(svg, opts, cell, hl, digit)
+        svg.rect(x, y, s, s, {"class": "bg", "fill": opts.fill(hl) or PAPER})
+        if digit is not None:
+            kind = "given" if given is not None else "placed"
+            svg.text(x + s / 2, y + s / 2, str(digit), font_for(str(digit), s, 0.55),
+                     {"class": f"digit {kind}"}, bold=kind == "given",
+                     fill=INK if kind == "given" else SOLVED_INK)
+        elif cell in struck:
+            left = [d for d in range(1, n + 1) if d not in struck[cell]]
+            pencil_marks(svg, opts, cell, x, y, left, n)
+        svg.close("g")
+    svg.close("g")
+    grid_lines(svg, m, m, n, n, s)
+    if inst.regions:  # region borders, thick
+        svg.open("g", {"class": "regions", "pointer-events": "none"})
+        for (r, c), _ in inst.positions():
+            x, y = m + (c - 1) * s, m + (r - 1) * s
+            if c < n and inst.region((r, c)) != inst.region((r, c + 1)):
+                svg.line(x + s, y, x + s, y + s, {"stroke": BORDER, "stroke-width": 2.5})
+            if r < n and inst.region((r, c)) != inst.region((r + 1, c)):
+                svg.line(x, y + s, x + s, y + s, {"stroke": BORDER, "stroke-width": 2.5})
+        svg.close("g")
+    title = f"{spec.title} {n}x{n}" + (", solved" if solution is not None else "")
+    return svg.document(m + n * s + m, m + n * s + m, spec.name, title)
 
 
 def _mark(svg: Svg, how: str, colour: str, x: float, y: float, s: float, value: str) -> None:

@@ -8,6 +8,7 @@ attributes name what each element is, for the page's scripts and for the tests.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -222,3 +223,21 @@ def font_for(text: str, s: float, share: float = 0.5) -> float:
     """A size that fits ``text`` in a cell of side ``s``: ``share`` of the cell for one or two
     characters, smaller for longer numbers (Hitori numbers go up to 9999)."""
     return min(share * s, 0.84 * s / (0.62 * max(1, len(text))))
+
+
+def pencil_marks(svg: Svg, opts: Any, cell: tuple[int, int], x: float, y: float,
+                  candidates: list[int], n: int) -> None:
+    """A cell's candidates, each digit in a slot of its own (1 top left, as players write
+    them), so that a digit stays in place as others are struck out."""
+    k = math.ceil(math.sqrt(n))
+    sub = CELL / k
+    for d in candidates:
+        row, col = divmod(d - 1, k)
+        hl = opts.classes((cell[0], cell[1], d))
+        cx, cy = x + (col + 0.5) * sub, y + (row + 0.5) * sub
+        if hl:
+            svg.rect(cx - sub / 2 + 1, cy - sub / 2 + 1, sub - 2, sub - 2,
+                     {"class": " ".join(("pencil-bg", *hl)), "rx": 2,
+                      "fill": opts.fill(hl)})
+        svg.text(cx, cy, str(d), font_for(str(d), sub, 0.72), {"class": "pencil", "data-d": d},
+                 fill="#555555")

@@ -381,8 +381,11 @@ def open_(body: Mapping[str, Any], ctx: Context) -> JSON:
                     "text": text(inst, None) if text is not None else body["puzzle"],
                     "formats": [n for n, f in p.formats.items() if f.write is not None]}
     record["share"] = record["text"]
+    count = getattr(p, "digit_count", None)  # a type whose cells take digits: how many
+    if count is not None and count(inst):
+        record["digits"] = count(inst)
     marks = getattr(p, "mark_cycle", None)  # a kit type: a click cycles through its marks
-    if marks is not None:
+    if marks:
         record["marks"] = list(marks)
         # for the verdict "solved", unmarked cells count as this mark (a Light Up: empty)
         record["implied"] = marks[-1]

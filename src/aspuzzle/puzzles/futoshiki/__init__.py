@@ -246,6 +246,10 @@ class FutoshikiPuzzle:
 
         return write_marks(instance, board)
 
+    def digit_count(self, instance: FutoshikiInstance) -> int:
+        """How many digits a cell takes (the web board's digit pad)."""
+        return instance.size
+
     def draw_svg(self, instance: Any, solution: Any, board: Any, opts: Any) -> str:
         """The SVG picture (:func:`aspuzzle.render.render_svg` calls this)."""
         from aspuzzle.puzzles.futoshiki.draw import draw_futoshiki

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from aspuzzle.explain.steps import Board
@@ -17,6 +16,7 @@ from aspuzzle.render._draw import (
     Svg,
     font_for,
     open_cell,
+    pencil_marks,
 )
 
 __all__ = ["draw_futoshiki"]
@@ -67,7 +67,7 @@ def draw_futoshiki(inst: FutoshikiInstance, solution: FutoshikiSolution | None,
                      {"class": f"digit {kind}"}, bold=kind == "given",
                      fill=INK if kind == "given" else SOLVED_INK)
         elif cell in struck:
-            _pencil_marks(svg, opts, cell, x, y, [d for d in range(1, n + 1)
+            pencil_marks(svg, opts, cell, x, y, [d for d in range(1, n + 1)
                                                   if d not in struck[cell]], n)
         svg.close("g")
     svg.close("g")
@@ -92,24 +92,6 @@ def draw_futoshiki(inst: FutoshikiInstance, solution: FutoshikiSolution | None,
     mode = " adjacent" if inst.adjacent else ""
     title = f"Futoshiki {n}x{n}{mode}" + (", solved" if solution is not None else "")
     return svg.document(side, side, "futoshiki", title)
-
-
-def _pencil_marks(svg: Svg, opts: RenderOptions, cell: Cell, x: float, y: float,
-                  candidates: list[int], n: int) -> None:
-    """A cell's candidates, each digit in a slot of its own (1 top left, as players write
-    them), so that a digit stays in place as others are struck out."""
-    k = math.ceil(math.sqrt(n))
-    sub = CELL / k
-    for d in candidates:
-        row, col = divmod(d - 1, k)
-        hl = opts.classes((cell[0], cell[1], d))
-        cx, cy = x + (col + 0.5) * sub, y + (row + 0.5) * sub
-        if hl:
-            svg.rect(cx - sub / 2 + 1, cy - sub / 2 + 1, sub - 2, sub - 2,
-                     {"class": " ".join(("pencil-bg", *hl)), "rx": 2,
-                      "fill": opts.fill(hl)})
-        svg.text(cx, cy, str(d), font_for(str(d), sub, 0.72), {"class": "pencil", "data-d": d},
-                 fill="#555555")
 
 
 def _sign(svg: Svg, corner: Any, a: Cell, b: Cell) -> None:

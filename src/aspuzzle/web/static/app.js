@@ -91,7 +91,8 @@ async function guarded(work) {
 async function openPuzzle(text, type, { board = null, keepInput = false } = {}) {
   const opened = await api("open", { puzzle: text, type: type || undefined });
   state.puzzle = { text, type: opened.type, share: opened.share, formats: opened.formats,
-                   title: opened.title, marks: opened.marks, implied: opened.implied };
+                   title: opened.title, marks: opened.marks, implied: opened.implied,
+                   digits: opened.digits || 0 };
   if (!keepInput) $("puzzle-input").value = text;
   // the select shows the type opened; it names the type of the next puzzle opened only when
   // the player picks it (else the next one, of any type, is detected)
@@ -105,7 +106,7 @@ async function openPuzzle(text, type, { board = null, keepInput = false } = {}) 
     : boardFrom(opened.board);
   localStorage.setItem(STORE + "last", JSON.stringify({ puzzle: text, type: opened.type }));
   $("title").textContent = `${opened.title} (${opened.format})`;
-  $("pencil-label").hidden = opened.type !== "futoshiki";
+  $("pencil-label").hidden = !opened.digits;
   $("clues-panel").hidden = opened.type !== "logicgrid";
   $("clues").textContent = opened.text;
   setupDigits(opened);
@@ -127,9 +128,10 @@ function storeKey() {
 function setupDigits(opened) {
   const pad = $("digits");
   pad.innerHTML = "";
-  pad.hidden = opened.type !== "futoshiki";
+  // a type whose cells take digits (Futoshiki, Sudoku, ...) says how many
+  pad.hidden = !opened.digits;
   if (pad.hidden) return;
-  const size = sizeOfFutoshiki(opened.svg);
+  const size = opened.digits;
   for (let d = 1; d <= size; d++) {
     const b = document.createElement("button");
     b.type = "button"; b.textContent = d; b.dataset.digit = d;
@@ -140,11 +142,6 @@ function setupDigits(opened) {
   clear.type = "button"; clear.textContent = "⌫"; clear.dataset.digit = "0";
   clear.addEventListener("click", () => typeDigit(0));
   pad.appendChild(clear);
-}
-
-function sizeOfFutoshiki(svg) {
-  const m = /Futoshiki (\d+)x/.exec(svg);
-  return m ? Number(m[1]) : 0;
 }
 
 function setupExports(opened) {
@@ -273,14 +270,14 @@ function cycle(keyJSON) {
   });
 }
 
-function futoshikiSize() { return sizeOfFutoshiki($("board").innerHTML); }
+function digitCount() { return state.puzzle.digits; }
 
 function typeDigit(d) {
-  if (state.puzzle.type !== "futoshiki" || !state.cursor) return;
+  if (!state.puzzle.digits || !state.cursor) return;
   const [r, c] = state.cursor;
   const g = $("board").querySelector(`g.cell[data-key="${JSON.stringify([r, c])}"]`);
   if (g && g.querySelector("text.given")) return;  // a given digit stays
-  const n = futoshikiSize();
+  const n = digitCount();
   const key = (x) => JSON.stringify([r, c, x]);
   change((board) => {
     const placed = [];
@@ -331,7 +328,7 @@ function onPointerUp(event) {
     return;
   }
   if (g.dataset.r) state.cursor = [Number(g.dataset.r), Number(g.dataset.c)];
-  if (type === "futoshiki") { decorateCursor(); return; }
+  if (state.puzzle.digits) { decorateCursor(); return; }
   if (type === "tents" && g.dataset.value === "tree") { decorateCursor(); return; }
   cycle(key);
 }
@@ -383,7 +380,7 @@ function onKey(event) {
     return;
   }
   if (event.key === "p" || event.key === "P") { $("pencil").checked = !$("pencil").checked; return; }
-  if (state.puzzle.type === "futoshiki") {
+  if (state.puzzle.digits) {
     if (/^[0-9]$/.test(event.key)) { event.preventDefault(); typeDigit(Number(event.key)); }
     if (event.key === "Backspace" || event.key === "Delete") { event.preventDefault(); typeDigit(0); }
     return;
@@ -418,9 +415,9 @@ function keysOf(step) {
 
 function applySets(board, sets, links = []) {
   const type = state.puzzle.type;
-  const n = type === "futoshiki" ? futoshikiSize() : 0;
+  const n = digitCount();
   for (const s of sets) {
-    if (type === "futoshiki") {
+    if (n) {
       const [r, c] = s.cell;
       if (s.value !== undefined) {
         for (let x = 1; x <= n; x++) board.cells.delete(JSON.stringify([r, c, x]));
@@ -441,7 +438,7 @@ function applySets(board, sets, links = []) {
 
 function removeSets(board, sets, links = []) {
   for (const s of sets) {
-    if (state.puzzle.type === "futoshiki") {
+    if (state.puzzle.digits) {
       const [r, c] = s.cell;
       for (const d of s.value !== undefined ? [s.value] : s.not) board.cells.delete(JSON.stringify([r, c, d]));
     } else {
