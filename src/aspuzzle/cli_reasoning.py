@@ -316,9 +316,28 @@ def _catalogues(type_: str | None) -> list[tuple[str, Any]]:
 
 def cmd_rules_verify(args: argparse.Namespace) -> int:
     from aspuzzle import rules
+    from aspuzzle.puzzles import get_puzzle
 
     if args.file is None:
         raise UsageError("rules verify needs a rule file: aspuzzle rules verify FILE.lp")
+    puzzle = get_puzzle(args.type) if args.type else None
+    from aspuzzle.kit.puzzle import GridPuzzle
+
+    if isinstance(puzzle, GridPuzzle):  # a kit type: its own boards and rules
+        from aspuzzle.kit.verify import verify as kit_verify
+
+        kv = kit_verify(puzzle, args.file, up_to=rules.parse_size(args.up_to))
+        if args.json:
+            kc = kv.counterexample
+            _json({"file": kv.file, "type": puzzle.name, "sound": kv.sound,
+                   "up_to": list(kv.up_to), "counterexample": None if kc is None else {
+                       "rules": list(kc.rules), "board": kc.board, "solution": kc.solution}})
+        else:
+            _print(kv.render())
+        return EXIT_OK if kv.sound else EXIT_NO
+    if puzzle is not None and puzzle.name != "tents":
+        raise UsageError(f"rules verify: {puzzle.name} rule files cannot be verified yet "
+                         "(Tents and the kit types can)")
     v = rules.verify(args.file, up_to=rules.parse_size(args.up_to))
     if args.json:
         c = v.counterexample
@@ -453,7 +472,8 @@ def register(sub: Any) -> None:
     sp.set_defaults(func=cmd_diagnose)
 
     sp = sub.add_parser("rules", help="list the reasoning rules of each puzzle type; "
-                                      "'rules verify FILE.lp': prove a Tents rule file sound; "
+                                      "'rules verify FILE.lp [--type T]': prove a rule file "
+                                      "sound (Tents, or a kit type); "
                                       "'rules derive NAME': a derived rule from the basic ones")
     sp.add_argument("action", nargs="?", choices=["verify", "derive"],
                     help="verify: search every board up to --up-to for a counterexample; "

@@ -111,6 +111,9 @@ class GridSpec:
     """What a generated puzzle keeps as its format parameters (``GridInstance.params``), a
     template over ``generate_constants``: Light Up ``b{black_share}``, the black share of a
     Tatham ID."""
+    verify_constants: tuple[tuple[str, str], ...] = ()
+    """``#const`` values of ``generate.lp`` for ``rules verify``, which searches every puzzle
+    (e.g. the black share's bounds lifted)."""
     digits: bool = False
     """A digit grid (Sudoku, Skyscrapers): square, each playable cell takes a digit 1..n (n
     the grid's side); the board's keys are ``(r, c, d)`` candidates, ``yes`` (the digit is

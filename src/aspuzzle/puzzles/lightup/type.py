@@ -31,6 +31,7 @@ SPEC = GridSpec(
     min_size=1, max_size=100, default_size=(7, 7),
     legup=LegupSpec("LightUp", {"bulb": -4, "empty": -3, "unknown": -2, "black": -1}),
     generate_constants=(("black_share", "20"),), generate_params="b{black_share}",
+    verify_constants=(("spread", "100"), ("unnumbered", "1")),
 )
 
 
