@@ -190,3 +190,17 @@ def test_generator_refuses_what_it_cannot_make() -> None:
         aspuzzle.generate("lightup", size="2", seed=1)
     with pytest.raises(aspuzzle.UsageError):
         aspuzzle.generate("lightup", size="7", difficulty="nested", seed=1)
+
+
+EASY_AND_TRICKY = [r for r in CORPUS if r["id"].split(":")[0].endswith(("d0", "d1"))]
+
+
+@pytest.mark.parametrize("rec", EASY_AND_TRICKY, ids=[r["id"].split(":")[0] + "-" + r["seed"]
+                                                      for r in EASY_AND_TRICKY])
+def test_tathams_easy_and_tricky_puzzles_need_no_case_split(rec: dict[str, Any]) -> None:
+    # his solver needs no recursion below "hard": neither do our rules (the tricky level's
+    # "discount" deductions are Would Leave a Cell Dark and Would Starve a Number)
+    from aspuzzle.difficulty import grade
+
+    g = grade(aspuzzle.loads(rec["id"]))
+    assert g.graded and str(g.tier) == "direct"

@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 import clingo
 
+from aspuzzle.engine import Grounded, Program
 from aspuzzle.explain.asp import AspReasoner, Hit
 from aspuzzle.explain.loop import Case, Evaluation
 from aspuzzle.explain.rules import RuleInfo
 from aspuzzle.explain.steps import Board, Kind, Step, Use, cells_text
 from aspuzzle.kit.model import Cell, GridInstance, GridSolution, playable
-from aspuzzle.kit.rulefile import fill
+from aspuzzle.kit.rulefile import fill, late
 from aspuzzle.puzzles.base import lp_file
 
 if TYPE_CHECKING:
@@ -79,7 +80,16 @@ class KitReasoner(AspReasoner):
         case_files = tuple(lp_file(r.package, f"{r.id}.lp") for r in self.rules
                            if r.kind is Kind.CASE and has_program(r))
         self._splits = [r for r in self.rules if r.kind is Kind.CASE and not has_program(r)]
-        self._rule_args = ((*files, KIT_SHOW, self.marks_lp, *case_files), facts, consts)
+        # two stages: the late rules' program is solved only on boards where the others find
+        # nothing (rulefile.late)
+        late_ids = late(f"{spec.package}.rules", spec.rules)
+        later = {lp_file(r.package, f"{r.id}.lp") for r in self.rules if r.id in late_ids}
+        base = (files[0], files[1], KIT_SHOW, self.marks_lp)
+        self._rule_args = ((*base, *(f for f in files[2:] if f not in later), *case_files),
+                           facts, consts)
+        self._late_args = (*base, *sorted(later, key=str)) if later else None
+        self._late_program: Grounded | None = None
+        self._late_state: tuple[bool, dict[Any, str]] = (True, {})
         self._uses: dict[tuple[str, clingo.Symbol], list[Cell]] = {}
         self._choices: list[tuple[str, clingo.Symbol, int, list[Cell]]] = []
         self._seen: Board | None = None
@@ -118,7 +128,31 @@ class KitReasoner(AspReasoner):
 
     # --- evaluating -----------------------------------------------------------------------------
 
-    def hits(self, board: Board) -> list[Hit]:
+    def _late_model(self, board: Board) -> list[clingo.Symbol]:
+        """The late stage's atoms on the board (its program grounded when first asked)."""
+        if self._late_program is None:
+            assert self._late_args is not None
+            _, facts, consts = self._rule_args
+            self._late_program = Grounded(Program(self._late_args, self._facts + facts, (),
+                                                  constants=consts),
+                                          extra_args=self.rules_args)
+        first, last = self._late_state
+        changes: list[tuple[clingo.Symbol, bool]] = []
+        for key in self._keys:
+            v = board.cells.get(key)
+            if first or last.get(key) != v:
+                changes += [(atom, v == value) for value, atom in self._externals[key]]
+        self._late_state = (False, dict(board.cells))
+        self._late_program.assign_externals(changes)
+        model = self._late_program.first_model()
+        self.evaluations += 1
+        if model is None:
+            raise RuntimeError(f"the {self.type} late rule programs have no answer set")
+        return list(model)
+
+    def hits(self, board: Board, *, every: bool = False) -> list[Hit]:
+        """The rule instances on the board; the late stage's too when ``every`` or when the
+        others set nothing new and nothing fires."""
         self._rules.assign_externals(self._changed_externals(board))
         model = self._rules.first_model()
         self.evaluations += 1
@@ -142,6 +176,20 @@ class KitReasoner(AspReasoner):
                 hit = found[(rid, where)] = Hit(self._info[rid], where)
             if sym.name == "sets":
                 hit.sets.append((self.key_of(args[2]), args[3].name))
+        if self._late_args is not None and (every or not any(
+                h.rule.kind is Kind.CONTRADICTION or board.new_in(h.sets, ())[0]
+                for h in found.values())):
+            for sym in self._late_model(board):
+                args = sym.arguments
+                rid, where = args[0].name, args[1]
+                if sym.name == "uses":
+                    uses.setdefault((rid, where), []).append(_cell(args[2]))
+                    continue
+                hit = found.get((rid, where))
+                if hit is None:
+                    hit = found[(rid, where)] = Hit(self._info[rid], where)
+                if sym.name == "sets":
+                    hit.sets.append((self.key_of(args[2]), args[3].name))
         self._uses = uses
         self._choices = [(rid, where, k, sorted(cells))
                          for (rid, where), (k, cells) in choices.items()]
@@ -150,6 +198,11 @@ class KitReasoner(AspReasoner):
         for h in hits:
             h.sets.sort()
         return hits
+
+    def applications(self, board: Board, rule_id: str) -> list[Step]:
+        """Every instance of a direct or contradiction rule on the board (late ones too)."""
+        return [self.describe(board, h) for h in self.hits(board, every=True)
+                if h.rule.id == rule_id]
 
     def cases(self, ev: Evaluation) -> Sequence[Case]:
         board = ev.board

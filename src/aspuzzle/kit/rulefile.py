@@ -15,7 +15,8 @@
 The fields: ``name`` (as solvers call the rule), ``kind`` (``direct``, ``contradiction`` or
 ``case``), ``tier`` (optional; by default a case rule is ``case`` and any other ``direct``),
 ``sheet`` (where the rule comes from), ``legup`` (the LEGUP rule), ``summary`` (one line for
-``aspuzzle rules``) and ``says`` (the sentence of a step). A field may go on over the next
+``aspuzzle rules``), ``says`` (the sentence of a step) and ``stage`` (``late``: the rule is
+evaluated only when the others find nothing, see :func:`late`). A field may go on over the next
 ``%!`` lines. The sentence is a template filled from the rule instance:
 
 * ``{1}``, ``{2}``, ... the arguments of the rule's ``Where`` term; ``{at}`` its first two as
@@ -38,7 +39,7 @@ from aspuzzle.puzzles.base import lp_file
 
 __all__ = ["RuleFileError", "catalogue", "fill", "header"]
 
-_FIELDS = ("name", "kind", "tier", "sheet", "legup", "summary", "says")
+_FIELDS = ("name", "kind", "tier", "sheet", "legup", "summary", "says", "stage")
 _FIELD = re.compile(r"%!\s*(\w+)\s*:\s?(.*)$")
 _MORE = re.compile(r"%!\s+(.*)$")
 _PLACE = re.compile(r"\{(\w+)\}")
@@ -94,6 +95,18 @@ def catalogue(package: str, ids: tuple[str, ...]) -> tuple[RuleInfo, ...]:
                             h["summary"], package=package, tier=h.get("tier", ""),
                             says=h.get("says", ""), legup_ref=h.get("legup", "")))
     return tuple(out)
+
+
+@cache
+def late(package: str, ids: tuple[str, ...]) -> frozenset[str]:
+    """The rules whose header says ``stage: late``: evaluated only on a board where the
+    others find nothing to do (rules that cost more to evaluate and are needed less often)."""
+    out = set()
+    for rid in ids:
+        f = lp_file(package, f"{rid}.lp")
+        if header(f.read_text(), f"{package}/{rid}.lp").get("stage", "") == "late":
+            out.add(rid)
+    return frozenset(out)
 
 
 def fill(template: str, values: dict[str, str]) -> str:
