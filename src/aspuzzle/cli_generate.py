@@ -30,12 +30,17 @@ def _cli() -> Any:
 
 # --- generate -------------------------------------------------------------------------------
 
-def _vocabulary(path: str | None) -> Any:
+def _vocabulary(type_name: str, path: str | None) -> Any:
+    """``--categories FILE``, read by the type's generator (logic grids: ``load_categories``)."""
     if path is None:
         return None
-    from aspuzzle.puzzles.logicgrid.vocabulary import load_categories
+    from aspuzzle import generator
 
-    return load_categories(path)
+    gen = generator.generator_for(type_name)
+    load = getattr(gen, "load_categories", None)
+    if load is None:
+        raise UsageError("--categories is for logic grids only")
+    return load(path)
 
 
 def _make(job: tuple[Any, int, int, str | None]) -> tuple[str, dict[str, Any]]:
@@ -61,7 +66,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         args.to = cli.format_of_file(get_puzzle(args.type), args.output)
     request = generator.make_request(args.type, size=args.size, difficulty=args.difficulty,
                                      minimal=args.minimal, adjacent=args.adjacent,
-                                     vocabulary=_vocabulary(args.categories),
+                                     vocabulary=_vocabulary(args.type, args.categories),
                                      options={"to": args.to} if args.to else None)
     if args.to is not None:
         from aspuzzle.puzzles import get_puzzle

@@ -98,6 +98,13 @@ class _Candidate:
 class LogicGridGenerator:
     takes = frozenset({"categories"})
     """Options beyond size and tier: the categories and values to draw from."""
+
+    @staticmethod
+    def load_categories(path: str) -> Vocabulary:
+        """``--categories FILE``: the categories and values to draw from."""
+        from aspuzzle.puzzles.logicgrid.vocabulary import load_categories
+
+        return load_categories(path)
     """Logic grids: ``--size KxN`` is K categories (the key, houses, among them) of N values
     each, ZebraLogic's puzzle of H houses and C characteristics being ``(C+1)xH``."""
 
