@@ -780,8 +780,9 @@ LAZY_COMMANDS: tuple[tuple[str, dict[str, str]], ...] = (
         "check-step": "does a named rule justify setting these cells?",
         "diagnose": "why a puzzle has no solution or several, and a repair; the first mistake "
                     "on a player's board",
-        "rules": "list the reasoning rules of each puzzle type; 'rules verify FILE.lp': prove "
-                 "a Tents rule file sound; 'rules derive NAME': a derived rule from the basic "
+        "rules": "list the reasoning rules of each puzzle type; 'rules verify FILE.lp [--type "
+                 "T]': prove a rule file sound (Tents, or a kit type); 'rules derive NAME': a "
+                 "derived rule from the basic "
                  "ones"}),
     ("aspuzzle.cli_generate", {
         "generate": "make new puzzles of a size and difficulty, each with exactly one solution",
