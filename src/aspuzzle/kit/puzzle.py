@@ -7,8 +7,6 @@ from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any
 
 from aspuzzle.errors import InputError, Location
-from aspuzzle.kit import facts as kit_facts
-from aspuzzle.kit import textgrid
 from aspuzzle.kit.model import Cell, GridInstance, GridSolution, facts_text, playable, to_facts
 from aspuzzle.kit.model import validate as validate_instance
 from aspuzzle.kit.spec import GridSpec
@@ -52,12 +50,12 @@ class GridPuzzle:
                       + ", ".join(f"{p}/{a}" for p, a in (k.predicate for k in spec.cells)) + ")"
                       + (" and region/3" if spec.regions else ""))
         own: dict[str, Format] = {
-            "text": Format("text", text_help, partial(textgrid.read_text, spec),
-                           self._write_text, partial(textgrid.detect_text, spec), (".txt",),
+            "text": Format("text", text_help, partial(_call, _TEXT, "read_text", spec),
+                           self._write_text, partial(_call, _TEXT, "detect_text", spec), (".txt",),
                            carries_solution=True),
-            "facts": Format("facts", facts_help, partial(kit_facts.read_facts, spec),
+            "facts": Format("facts", facts_help, partial(_call, _FACTS, "read_facts", spec),
                             self._write_facts,
-                            partial(kit_facts.detect_facts, spec), (".lp", ".asp"),
+                            partial(_call, _FACTS, "detect_facts", spec), (".lp", ".asp"),
                             carries_solution=True),
         }
         own.update(formats or {})
@@ -72,9 +70,13 @@ class GridPuzzle:
         return f"<kit puzzle {self.name}>"
 
     def _write_text(self, inst: GridInstance, sol: GridSolution | None) -> str:
+        from aspuzzle.kit import textgrid
+
         return textgrid.write_text(self.spec, inst, sol)
 
     def _write_facts(self, inst: GridInstance, sol: GridSolution | None) -> str:
+        from aspuzzle.kit import facts as kit_facts
+
         return kit_facts.write_facts(self.spec, inst, sol)
 
     # --- solving --------------------------------------------------------------------------------
@@ -139,6 +141,8 @@ class GridPuzzle:
                ascii: bool = False, marks: Mapping[Cell, str] | None = None) -> str:
         spec = self.spec
         if spec.digits and instance.regions:  # the text grid's digits with its box lines
+            from aspuzzle.kit import textgrid
+
             return textgrid.write_text(spec, instance, solution, dict(marks or {})
                                        ).split("\n", 1)[1].rstrip("\n")
         kinds = {k.name: k for k in spec.cells}
@@ -295,6 +299,8 @@ class GridPuzzle:
         return DigitReasoner if self.spec.digits else KitReasoner
 
     def read_marks(self, text: str) -> tuple[GridInstance, dict[Cell, str]]:
+        from aspuzzle.kit import textgrid
+
         return textgrid.read_marks(self.spec, text)
 
     def digit_count(self, instance: GridInstance) -> int:
@@ -309,11 +315,24 @@ class GridPuzzle:
 
     def write_board(self, instance: GridInstance, board: Board, to: str | None = None) -> str:
         """A player's board in the text format."""
+        from aspuzzle.kit import textgrid
         from aspuzzle.kit.board import board_marks
 
         return textgrid.write_text(self.spec, instance, None, board_marks(self.spec, instance,
                                                                           board))
 
+
+
+_TEXT, _FACTS = "aspuzzle.kit.textgrid", "aspuzzle.kit.facts"
+
+
+def _call(module: str, name: str, *args: Any) -> Any:
+    """``module.name(*args)``, the module imported when first called: the text grid's and the
+    facts' readers cost a solve from a game ID nothing (the facts' parser, with ``dataclasses``,
+    is some 20 ms to import)."""
+    import importlib
+
+    return getattr(importlib.import_module(module), name)(*args)
 
 
 def _tokens(spec: GridSpec) -> list[str]:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from typing import NamedTuple
 
 __all__ = ["CellKind", "GridSpec", "LegupSpec", "Mark"]
 
 
-@dataclass(frozen=True)
-class CellKind:
+class CellKind(NamedTuple):
     """One kind of cell of the puzzle as given: a white cell, a black cell, a numbered cell.
 
     ``fact`` is the predicate of the instance fact of such a cell: ``white`` gives
@@ -45,8 +45,7 @@ class CellKind:
         return self.fact, 3 if self.numbered else 2
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(NamedTuple):
     """One mark a player puts on a playable cell (a bulb, an empty cell)."""
 
     value: str
@@ -67,19 +66,17 @@ class Mark:
     colour: str = "#333333"
 
 
-@dataclass(frozen=True)
-class LegupSpec:
+class LegupSpec(NamedTuple):
     """How LEGUP names the type and numbers its cells (``<cell value=...>`` in its files)."""
 
     puzzle: str
     """LEGUP's puzzle name: ``LightUp``."""
-    values: dict[str, int] = field(default_factory=dict)
+    values: Mapping[str, int] = {}
     """A mark's or a cell kind's name -> LEGUP's cell value; ``"unknown"`` an unmarked
     playable cell; a numbered kind writes its number."""
 
 
-@dataclass(frozen=True)
-class GridSpec:
+class GridSpec(NamedTuple):
     """A grid puzzle type as data (see :mod:`aspuzzle.kit`)."""
 
     name: str
