@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from aspuzzle.errors import AspuzzleError, InputError, UsageError
+from aspuzzle.errors import AspuzzleError, InputError, TimeLimit, UsageError
 from aspuzzle.puzzles import TYPES, type_info
 
 # The parser is built without clingo, rich, the puzzle types or the explain engine (each
@@ -26,7 +26,9 @@ if TYPE_CHECKING:
     from aspuzzle.engine import SolveConfig
     from aspuzzle.puzzles import Puzzle, SolveOptions
 
-EXIT_OK, EXIT_NONE, EXIT_BAD_INPUT, EXIT_TIMEOUT = 0, 1, 2, 3
+EXIT_OK, EXIT_NONE, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
+"""EXIT_INTERNAL: a bug of aspuzzle's own met on one input (e.g. a step of an explanation its
+re-proof refuted): said in one line, as an error record, and the other inputs go on."""
 
 
 @cache
@@ -273,19 +275,43 @@ def _adaptive(args: argparse.Namespace, handle: Handler, inputs: Sequence[str]
 def _handle_one(args: argparse.Namespace, arg: str, handle: Handler, many: bool
                 ) -> tuple[int, Record | None]:
     """Load one input and handle it: (exit status, JSON record with its notes)."""
+    from aspuzzle._deadline import time_limit
+
     notes: tuple[str, ...] = ()
+    seconds = getattr(args, "reasoning_timeout", None)
     try:
         loaded = _load(arg, args)
         notes = _notes(loaded, arg, many)
-        code, record = handle(arg, loaded)
+        with time_limit(seconds):
+            code, record = handle(arg, loaded)
+    except TimeLimit:
+        message = _one_line(TimeLimit(f"time limit reached ({seconds:g} s)"), arg, many)
+        _say(f"aspuzzle: timeout: {_printable(message)}", err=True)
+        code, record = EXIT_TIMEOUT, {"status": "timeout", "error": message,
+                                      "exit": EXIT_TIMEOUT}
     except (InputError, UsageError, AspuzzleError) as e:
         message = _one_line(e, arg, many)
         _fail(message)
         code, record = EXIT_BAD_INPUT, {"status": "error", "error": message,
                                         "exit": EXIT_BAD_INPUT}
+    except RecursionError:
+        message = _one_line(InputError("the input is nested too deeply"), arg, many)
+        _fail(message)
+        code, record = EXIT_BAD_INPUT, {"status": "error", "error": message,
+                                        "exit": EXIT_BAD_INPUT}
+    except Exception as e:  # a bug (e.g. a re-proof that failed): one line, the rest go on
+        code, record = EXIT_INTERNAL, _internal_record(e, arg, many)
     if record is not None and notes:
         record = {**record, "notes": list(notes)}
     return code, record
+
+
+def _internal_record(e: Exception, arg: str, many: bool) -> Record:
+    """The error record of an input on which aspuzzle met a bug of its own, said on stderr."""
+    text = " ".join(f"internal error: {type(e).__name__}: {e}".split())
+    message = _one_line(AspuzzleError(text), arg, many)
+    _fail(message + " (a bug in aspuzzle: please report it)")
+    return {"status": "error", "error": message, "exit": EXIT_INTERNAL}
 
 
 def _internal(arg: str, message: str, many: bool) -> tuple[int, Record, str, str]:
@@ -353,8 +379,9 @@ def _options(args: argparse.Namespace) -> SolveOptions:
 
 
 def _combine(codes: list[int]) -> int:
-    """The exit status of several inputs: bad input > timeout > no solution > ok."""
-    for code in (EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_NONE):
+    """The exit status of several inputs: internal error > bad input > timeout > no solution
+    > ok."""
+    for code in (EXIT_INTERNAL, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_NONE):
         if code in codes:
             return code
     return EXIT_OK
@@ -646,6 +673,24 @@ def _inputs(sp: argparse.ArgumentParser) -> None:
                     help="input format (default: detect from content and extension)")
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text!r}")
+    return value
+
+
+def timeout_option(sp: argparse.ArgumentParser, what: str | None = None) -> None:
+    """``--timeout S`` of a command that reasons or searches: as ``solve --timeout``, an input
+    not done in S seconds gets status ``timeout`` (exit status 3) and the others go on."""
+    sp.add_argument("--timeout", dest="reasoning_timeout", type=_seconds, metavar="S",
+                    help=what or "time limit in seconds per input: status 'timeout', exit "
+                                 "status 3, the other inputs go on")
+
+
 def parallel_options(sp: argparse.ArgumentParser, *, auto: bool = False) -> None:
     """``--jobs`` and ``--dask`` of the commands that take many inputs (see run_each). With
     ``auto`` the default is None: :func:`_adaptive` chooses."""
@@ -812,20 +857,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(_command(argv))
     args = parser.parse_args(argv)
+    from aspuzzle._deadline import time_limit
+
+    # a command of one input (hint, check, check-proof) is bounded here; one of many inputs
+    # (explain, rate, diagnose: run_each) or of many outputs (generate, grade) bounds each one
+    seconds = getattr(args, "reasoning_timeout", None)
+    whole = seconds if not hasattr(args, "inputs") and args.func.__name__ not in (
+        "cmd_generate", "cmd_grade") else None
     try:
-        code: int = args.func(args)
+        with time_limit(whole):
+            code: int = args.func(args)
         return code
+    except TimeLimit:
+        _say(f"aspuzzle: timeout: time limit reached ({seconds:g} s)", err=True)
+        return EXIT_TIMEOUT
     except (InputError, UsageError) as e:
         _fail(str(e))
         return EXIT_BAD_INPUT
     except AspuzzleError as e:
         _fail(str(e))
         return EXIT_BAD_INPUT
+    except RecursionError:
+        _fail("the input is nested too deeply")
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as e:  # a bug: one line, never a traceback
+        _fail(" ".join(f"internal error: {type(e).__name__}: {e}".split())
+              + " (a bug in aspuzzle: please report it)")
+        return EXIT_INTERNAL
     except KeyboardInterrupt:
         _fail("interrupted")
         return 130
-    except BrokenPipeError:
-        return EXIT_OK
 
 
 if __name__ == "__main__":

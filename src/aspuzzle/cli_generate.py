@@ -43,12 +43,15 @@ def _vocabulary(type_name: str, path: str | None) -> Any:
     return load(path)
 
 
-def _make(job: tuple[Any, int, int, str | None]) -> tuple[str, dict[str, Any]]:
-    """One puzzle (in a worker process when --jobs or --dask): its text and JSON record."""
+def _make(job: tuple[Any, int, int, str | None, float | None]) -> tuple[str, dict[str, Any]]:
+    """One puzzle (in a worker process when --jobs or --dask): its text and JSON record,
+    within ``--timeout`` seconds if given."""
     from aspuzzle import generator
+    from aspuzzle._deadline import time_limit
 
-    request, seed, max_attempts, fmt = job
-    g = generator.generate_one(request, seed, max_attempts=max_attempts)
+    request, seed, max_attempts, fmt, seconds = job
+    with time_limit(seconds):
+        g = generator.generate_one(request, seed, max_attempts=max_attempts)
     record = g.to_json(fmt)
     return str(record["puzzle"]), record
 
@@ -86,7 +89,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
                        markup=False)
     from aspuzzle import batch
 
-    jobs = [(request, s, args.max_attempts, args.to) for s in range(seed, seed + args.count)]
+    seconds = args.reasoning_timeout
+    jobs = [(request, s, args.max_attempts, args.to, seconds)
+            for s in range(seed, seed + args.count)]
     stream = batch.imap(_make, jobs, jobs=args.jobs, dask=args.dask)
     results: Any = stream
     progress = args.count > 1 and cli._err.is_terminal and \
@@ -107,7 +112,16 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
             results = iter(track(results, total=args.count, description="generating",
                                  console=cli._err, transient=True))
-        for out in results:
+        for (_, at, *_), out in zip(jobs, results, strict=False):
+            if isinstance(out, batch.Err) and out.kind == "TimeLimit":
+                # as solve --timeout: this puzzle's status is timeout, the others go on
+                message = f"seed {at}: time limit reached ({seconds:g} s)"
+                cli._say(f"aspuzzle: timeout: {message}", err=True)
+                if args.json:
+                    emit(_json_line({"status": "timeout", "seed": at, "error": message,
+                                     "exit": cli.EXIT_TIMEOUT}))
+                code = cli.EXIT_TIMEOUT
+                continue
             if isinstance(out, batch.Err):
                 cli._fail(out.message)
                 code = cli.EXIT_BAD_INPUT if out.internal or out.kind == "UsageError" \
@@ -223,6 +237,8 @@ def register(sub: Any) -> None:
                     help="attempts per puzzle before giving up with exit status 3 "
                          f"(default {MAX_ATTEMPTS})")
     cli.parallel_options(sp)
+    cli.timeout_option(sp, "time limit in seconds per puzzle: that puzzle is not made (status "
+                           "'timeout', exit status 3), the others go on")
     sp.set_defaults(func=cmd_generate)
 
     sp = sub.add_parser("rate", help="the difficulty tier of puzzles, the rules they need and "
@@ -230,4 +246,5 @@ def register(sub: Any) -> None:
     cli._inputs(sp)
     sp.add_argument("--json", action="store_true", help="JSON Lines, one record per input")
     cli.parallel_options(sp)
+    cli.timeout_option(sp)
     sp.set_defaults(func=cmd_rate, make_handler=_rate_handler)

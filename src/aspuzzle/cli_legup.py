@@ -59,7 +59,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     from aspuzzle.legup.grade import grade, to_csv
 
     rows = grade(args.folder, rules=args.rules, jobs=args.jobs, dask=args.dask,
-                 teacher=_teacher(args), earned=args.earned)
+                 teacher=_teacher(args), earned=args.earned, timeout=args.reasoning_timeout)
     if args.json:
         for r in rows:
             _print(json.dumps(r.to_json(), ensure_ascii=False))
@@ -72,7 +72,9 @@ def cmd_grade(args: argparse.Namespace) -> int:
         solved = sum(r.solved for r in rows)
         if not args.json:
             _print(f"{args.csv}: {len(rows)} rows, {solved} solved")
-    return EXIT_OK
+    from aspuzzle.legup.grade import TIMEOUT
+
+    return cli.EXIT_TIMEOUT if any(r.error.startswith(TIMEOUT) for r in rows) else EXIT_OK
 
 
 def register(sub: Any) -> None:
@@ -93,6 +95,7 @@ def register(sub: Any) -> None:
     sp.add_argument("--rules-dir", metavar="DIR", help=dir_help)
     sp.add_argument("--earned", action="store_true", help=earned_help)
     sp.add_argument("--json", action="store_true", help="print JSON")
+    cli.timeout_option(sp, "a time limit in seconds for judging the proof (exit status 3)")
     sp.set_defaults(func=cmd_check_proof)
 
     sp = sub.add_parser("grade", help="check every LEGUP proof of a class folder (a folder "
@@ -104,4 +107,6 @@ def register(sub: Any) -> None:
     sp.add_argument("--earned", action="store_true", help=earned_help)
     sp.add_argument("--json", action="store_true", help="print one JSON line per row")
     cli.parallel_options(sp)
+    cli.timeout_option(sp, "a time limit in seconds per proof file: its row's error says "
+                           "'time limit reached' (exit status 3)")
     sp.set_defaults(func=cmd_grade)

@@ -426,6 +426,10 @@ def _common(sp: argparse.ArgumentParser, *, state_required: bool, many: bool = F
                         help="hardest reasoning allowed (default: nested)")
     sp.add_argument("--json", action="store_true",
                     help="print JSON" + (" (one line per input)" if many else ""))
+    from aspuzzle import cli
+
+    cli.timeout_option(sp, None if many else "time limit in seconds: status 'timeout', "
+                                             "exit status 3")
 
 
 _RULES_DIR = ("Tents: a folder of a teacher's own rule files (*.lp with a '%% Rule: NAME' and "

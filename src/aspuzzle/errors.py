@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from aspuzzle._location import Location as Location
 
-__all__ = ["AspuzzleError", "InputError", "Location", "UsageError"]
+__all__ = ["AspuzzleError", "InputError", "Location", "TimeLimit", "UsageError"]
 
 
 def __getattr__(name: str) -> Any:
@@ -53,3 +53,8 @@ class InputError(AspuzzleError):
 
 class UsageError(AspuzzleError):
     """The command line asks for something that cannot be done (unknown type, format, ...)."""
+
+
+class TimeLimit(AspuzzleError):
+    """The time given to the reasoning (``aspuzzle.explain.loop.time_limit``, a command's
+    ``--timeout``) ran out."""

@@ -71,3 +71,24 @@ def test_timeout(tmp_path: Path) -> None:
             ":- in(P1, H), in(P2, H), P1 < P2.")
     res = solve(_program(tmp_path, text, (("in", 2),)), config=SolveConfig(timeout=0.2))
     assert res.status is Status.TIMEOUT
+
+
+def test_consequences_cover_shown_atoms_off_the_projection(tmp_path: Path) -> None:
+    # issue 33: clingo reads brave and cautious consequences on the projected atoms when
+    # projection is on; q is shown but not projected, and its consequences must still be right
+    prog = _program(tmp_path, "{p(1..2)} = 1. q(X) :- p(X). r :- p(1). #show p/1. #show q/1."
+                    " #show r/0.", (("p", 1),))
+    g = Grounded(prog)
+    p = [clingo.Function("p", [clingo.Number(i)]) for i in range(3)]
+    q = [clingo.Function("q", [clingo.Number(i)]) for i in range(3)]
+    r = clingo.Function("r", [])
+    assert g.brave() == frozenset({p[1], p[2], q[1], q[2], r})
+    assert g.cautious() == frozenset()
+    assert g.cautious([(p[1], True)]) == frozenset({p[1], q[1], r})
+    assert g.brave([(p[2], True)]) == frozenset({p[2], q[2]})
+    # projection is back for enumeration afterwards: two answers, not one per shown set
+    assert g.count().count == 2
+    assert solve(prog).status is Status.MULTIPLE
+    empty = Grounded(_program(tmp_path, "{p(1..2)} = 1. q(X) :- p(X). #show q/1.", ()))
+    assert empty.brave() == frozenset({q[1], q[2]})
+    assert empty.count().count == 1

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 import clingo
 
-from aspuzzle.errors import InputError, Location, UsageError
+from aspuzzle._deadline import remaining
+from aspuzzle.errors import InputError, Location, TimeLimit, UsageError
 from aspuzzle.formats.asp_text import unsafe_char
 
 if TYPE_CHECKING:  # importlib.resources costs ~6 ms at start-up, for an annotation
@@ -344,8 +345,16 @@ class Grounded:
 
     def _consequences(self, mode: str, assumptions: Sequence[tuple[clingo.Symbol, bool]],
                       timeout: float | None) -> frozenset[clingo.Symbol] | None:
-        """clingo's cautious or brave reasoning: the last model it reports is the fixpoint."""
+        """clingo's cautious or brave reasoning: the last model it reports is the fixpoint.
+
+        With projection on, clingo reads consequences on the projected atoms only (a shown
+        atom off the projection, such as a logic grid's cell between two categories that are
+        not the key, would be in no brave set: "false in every answer", which is wrong). So
+        the solve projects on the shown atoms while it reasons: the answers and their shown
+        atoms are the same, and so are the consequences of those atoms (issue 33)."""
         self._configure("0", mode)
+        solve_conf: Any = self.ctl.configuration.solve
+        solve_conf.project = "show"
         last: list[frozenset[clingo.Symbol]] = []
 
         def on_model(m: clingo.Model) -> None:
@@ -354,6 +363,7 @@ class Grounded:
         try:
             self._run(on_model, assumptions, timeout)
         finally:
+            solve_conf.project = "project"
             self._configure(None, "auto")
         return last[0] if last else None
 
@@ -408,6 +418,13 @@ class Grounded:
         if literals:
             lits += literals
         limit = timeout if timeout is not None else self.config.timeout
+        reasoning = None  # a call without a limit of its own stops at the reasoning's deadline
+        if limit is None:
+            reasoning = remaining()
+            if reasoning is not None:
+                if reasoning <= 0:
+                    raise TimeLimit("time limit reached while reasoning")
+                limit = reasoning
         if limit is None and not self.config.interruptible:
             # a plain blocking call is cheaper than a solve thread, but deaf to Ctrl-C
             res = self.ctl.solve(assumptions=lits, on_model=on_model)
@@ -429,6 +446,8 @@ class Grounded:
                     handle.cancel()
                     handle.wait()
             result = handle.get()
+        if not finished and reasoning is not None:
+            raise TimeLimit("time limit reached while reasoning")
         return bool(result.exhausted), finished
 
 

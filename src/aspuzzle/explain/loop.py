@@ -17,14 +17,12 @@ against the game rules, and probes a hypothetical board cheaply. The engine does
 from __future__ import annotations
 
 import itertools
-import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
-from aspuzzle.errors import AspuzzleError
+from aspuzzle._deadline import check_time, time_limit
+from aspuzzle.errors import TimeLimit
 from aspuzzle.explain.steps import (
     JSON,
     Board,
@@ -64,32 +62,6 @@ class ExplainBug(AssertionError):
 
 class ReproofError(ExplainBug):
     """A step did not follow from the board and the game rules."""
-
-
-class TimeLimit(AspuzzleError):
-    """The time given to the reasoning (:func:`time_limit`) ran out."""
-
-
-_DEADLINE: ContextVar[float | None] = ContextVar("aspuzzle_reasoning_deadline", default=None)
-
-
-@contextmanager
-def time_limit(seconds: float | None) -> Iterator[None]:
-    """Stop the reasoning run in this context (explanations, hints, case searches, grades)
-    with :class:`TimeLimit` once ``seconds`` have passed: checked before every step and every
-    case split tried, so a server can give a request up and have its thread stop too."""
-    token = _DEADLINE.set(None if seconds is None else time.monotonic() + seconds)
-    try:
-        yield
-    finally:
-        _DEADLINE.reset(token)
-
-
-def check_time() -> None:
-    """Raise :class:`TimeLimit` if the time of the current :func:`time_limit` is over."""
-    deadline = _DEADLINE.get()
-    if deadline is not None and time.monotonic() > deadline:
-        raise TimeLimit("time limit reached while reasoning")
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from aspuzzle._deadline import check_time
 from aspuzzle.explain.player import check_step
 from aspuzzle.explain.steps import Board, Kind, cells_text
 from aspuzzle.legup import acceptance, catalogue
@@ -338,6 +339,7 @@ class _Judge:
         stack: list[tuple[str, Board, int, int]] = [(node_id, board, depth,
                                                      self.board_id(board))]
         while stack:
+            check_time()  # --timeout: one transition at a time
             nid, b, d, self.bid = stack.pop()
             self.depth = max(self.depth, d)
             node = self.proof.nodes[nid]

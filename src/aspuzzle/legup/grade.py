@@ -112,11 +112,21 @@ def _files(root: Path) -> Iterator[tuple[str, str, Path | None]]:
             yield entry.name, "", None
 
 
-def grade_file(item: tuple[str, str, str, frozenset[str] | None, Any, bool]) -> GradeRow:
-    """One row (a module-level function: it runs in worker processes)."""
+TIMEOUT = "time limit reached"
+"""How a row's error begins when ``--timeout`` stopped its file."""
+
+
+def grade_file(item: tuple[str, str, str, frozenset[str] | None, Any, bool]
+               | tuple[str, str, str, frozenset[str] | None, Any, bool, float | None]
+               ) -> GradeRow:
+    """One row (a module-level function: it runs in worker processes); a seventh item, if
+    given, is the time limit of the file in seconds."""
+    from aspuzzle._deadline import time_limit
+    from aspuzzle.errors import TimeLimit
     from aspuzzle.legup.check import check_text
 
-    student, rel, path, allowed, teacher, earned = item
+    student, rel, path, allowed, teacher, earned = item[:6]
+    seconds = item[6] if len(item) > 6 else None
     try:
         data = Path(path).read_bytes()
         try:
@@ -125,7 +135,10 @@ def grade_file(item: tuple[str, str, str, frozenset[str] | None, Any, bool]) -> 
             return GradeRow(student, rel, error="not a LEGUP file: not UTF-8 text")
         if not text.strip():
             return GradeRow(student, rel, error="empty file")
-        report = check_text(text, allowed=allowed, teacher=teacher, earned=earned)
+        with time_limit(seconds):
+            report = check_text(text, allowed=allowed, teacher=teacher, earned=earned)
+    except TimeLimit:
+        return GradeRow(student, rel, error=f"{TIMEOUT} ({seconds:g} s)")
     except (AspuzzleError, OSError) as e:
         return GradeRow(student, rel, error=_one_line(str(e)))
     first = report.invalid[0] if report.invalid else None
@@ -136,7 +149,8 @@ def grade_file(item: tuple[str, str, str, frozenset[str] | None, Any, bool]) -> 
         where = ""
         reason = "" if report.complete else (
             f"unfinished: the branch ending at node {report.open_branches[0]} is neither "
-            "solved nor closed by a contradiction")
+            "solved nor closed by a contradiction" if report.open_branches else
+            "unfinished: the file has no proof tree")
     return GradeRow(student, rel, report.puzzle, report.solved, report.complete,
                     len(report.verdicts), report.depth, len(report.invalid), where, reason)
 
@@ -147,7 +161,7 @@ def _one_line(text: str) -> str:
 
 def grade(folder: str | Path, *, rules: str | Collection[str] | None = None, jobs: int = 1,
           dask: str | None = None, teacher: TeacherRules | None = None,
-          earned: bool = False) -> list[GradeRow]:
+          earned: bool = False, timeout: float | None = None) -> list[GradeRow]:
     """One row per proof file under ``folder`` (see the module docstring), sorted.
 
     ``rules``: what an exercise allows (see :func:`allowed_rules`; or a collection of aspuzzle
@@ -165,7 +179,7 @@ def grade(folder: str | Path, *, rules: str | Collection[str] | None = None, job
         else frozenset(rules)
     entries = list(_files(root))
     rows = [GradeRow(s, "", error="no proof file") for s, _, f in entries if f is None]
-    items = [(s, rel, str(f), allowed, teacher, earned) for s, rel, f in entries
+    items = [(s, rel, str(f), allowed, teacher, earned, timeout) for s, rel, f in entries
              if f is not None]
     for item, out in zip(items, imap(grade_file, items, jobs=jobs, dask=dask), strict=True):
         rows.append(out.value if isinstance(out, Ok)

@@ -28,7 +28,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from aspuzzle.errors import AspuzzleError
-from aspuzzle.explain.loop import TimeLimit
+from aspuzzle.explain.loop import ExplainBug, TimeLimit
 from aspuzzle.explain.loop import time_limit as time_limit_of_reasoning
 from aspuzzle.web import service
 from aspuzzle.web.openapi import openapi
@@ -115,6 +115,8 @@ def create_app(*, time_limit: float = TIME_LIMIT, max_body: int = MAX_BODY_BYTES
             return _error(400, str(e))
         except RecursionError:
             return _error(400, "the input is nested too deeply")
+        except ExplainBug as e:  # a step its re-proof refuted: the CLI's exit status 4
+            return _error(422, f"internal error: {type(e).__name__}: {e}", exit=4)
         except Exception as e:  # a bug: said in one line, never a traceback page
             return _error(500, f"internal error: {type(e).__name__}: {e}")
         return JSONResponse(record)
