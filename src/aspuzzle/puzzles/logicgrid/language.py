@@ -555,12 +555,23 @@ def read_category(line: str, where: Location) -> Category:
     if ordered and numeric and values != sorted(values):
         raise InputError(f"category '{name}': numbers are ordered by value; list them "
                          "in increasing order", where)
-    cat = Category(name, tuple(values), ordered=ordered or numeric)
+    scale = () if numeric else _scale(tuple(values))
+    if ordered and scale and list(scale) != sorted(scale):
+        raise InputError(f"category '{name}': its values are quantities, ordered by their "
+                         "amounts; list them in increasing order", where)
+    cat = Category(name, tuple(values), ordered=ordered or numeric, scale=scale)
     try:
         check_category(cat)
     except InputError as e:
         raise InputError(e.message, where) from None
     return cat
+
+
+def _scale(values: tuple[Value, ...]) -> tuple[int, ...]:
+    from aspuzzle.puzzles.logicgrid.units import infer
+
+    found = infer(values)
+    return () if found is None else found.positions
 
 
 def _unquoted_colon(s: str) -> int:
@@ -768,7 +779,8 @@ class _Writer:
     @staticmethod
     def _reads_category(line: str, c: Category) -> bool:
         try:
-            return read_category(line, Location()) == c._replace(ordered=c.has_order)
+            return read_category(line, Location()) == c._replace(
+                ordered=c.ordered or c.numeric)
         except InputError:
             return False
 

@@ -23,6 +23,9 @@ class Category(NamedTuple):
     values: tuple[Value, ...]
     ordered: bool = False
     """Values have an order (numeric categories always do): before/after/adjacent apply."""
+    scale: tuple[int, ...] = ()
+    """The positions of values that are quantities (``$4.99``, ``9:00am``, ``June 4th``: see
+    :mod:`aspuzzle.puzzles.logicgrid.units`), one per value; empty for names and numbers."""
 
     @property
     def numeric(self) -> bool:
@@ -30,14 +33,16 @@ class Category(NamedTuple):
 
     @property
     def has_order(self) -> bool:
-        """Do before/after/apart clues apply? (declared ordered, or numeric)"""
-        return self.ordered or self.numeric
+        """Do before/after/apart clues apply? (declared ordered, numeric, or quantities)"""
+        return self.ordered or self.numeric or bool(self.scale)
 
     def positions(self) -> dict[Value, int]:
         """Where each value stands on the order: the number itself for a numeric category
         (so that distances are differences, ``1990, 1995, 2000``: 5 apart), otherwise 1, 2, ..."""
         if self.numeric:
             return {v: int(v) for v in self.values}
+        if self.scale:
+            return dict(zip(self.values, self.scale, strict=True))
         return {v: i for i, v in enumerate(self.values, 1)}
 
 
@@ -281,6 +286,10 @@ def check_category(c: Category) -> None:
     if len(c.values) > MAX_VALUES:
         raise InputError(f"category '{c.name}' has {len(c.values)} values "
                          f"(at most {MAX_VALUES})")
+    if c.scale and (len(c.scale) != len(c.values) or len(set(c.scale)) != len(c.scale)
+                    or any(isinstance(p, bool) or not isinstance(p, int) or abs(p) > MAX_NUMBER
+                           for p in c.scale)):
+        raise InputError(f"category '{c.name}': bad scale (one distinct whole number a value)")
     kinds = {type(v) for v in c.values}
     if not kinds <= {int, str}:
         raise InputError(f"category '{c.name}': values must be names or whole numbers")
