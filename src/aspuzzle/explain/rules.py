@@ -38,7 +38,7 @@ class RuleInfo:
     """The sentence of a step of the rule, a template filled by the kit's reasoner
     (:mod:`aspuzzle.kit.rulefile`); empty for rules whose type words its steps in Python."""
     legup_ref: str = ""
-    """The LEGUP rule this rule is (its id and name, ``LTUP-BASC-0003 Finish with Bulbs``)."""
+    """The LEGUP rule this rule is (its id and name, ``LTUP-BASC-0004 Finish with Bulbs``)."""
 
     @property
     def file(self) -> Traversable | None:

@@ -59,6 +59,11 @@ class GridPuzzle:
                             carries_solution=True),
         }
         own.update(formats or {})
+        if spec.legup is not None:
+            own["legup"] = Format("legup", f"LEGUP {spec.legup.puzzle} puzzle file (XML)",
+                                  partial(_legup_read, spec), self._write_legup,
+                                  partial(_legup_detect, spec), (".xml",),
+                                  carries_solution=True)
         self.formats: Mapping[str, Format] = own
 
     def __reduce__(self) -> tuple[Callable[[str], Any], tuple[str]]:
@@ -73,6 +78,11 @@ class GridPuzzle:
         from aspuzzle.kit import textgrid
 
         return textgrid.write_text(self.spec, inst, sol)
+
+    def _write_legup(self, inst: GridInstance, sol: GridSolution | None) -> str:
+        from aspuzzle.kit.legup import write_legup
+
+        return write_legup(self.spec, inst, sol)
 
     def _write_facts(self, inst: GridInstance, sol: GridSolution | None) -> str:
         from aspuzzle.kit import facts as kit_facts
@@ -322,7 +332,6 @@ class GridPuzzle:
                                                                           board))
 
 
-
 _TEXT, _FACTS = "aspuzzle.kit.textgrid", "aspuzzle.kit.facts"
 
 
@@ -333,6 +342,18 @@ def _call(module: str, name: str, *args: Any) -> Any:
     import importlib
 
     return getattr(importlib.import_module(module), name)(*args)
+
+
+def _legup_read(spec: GridSpec, text: str) -> GridInstance:
+    from aspuzzle.kit.legup import read_legup
+
+    return read_legup(spec, text)
+
+
+def _legup_detect(spec: GridSpec, text: str) -> bool:
+    from aspuzzle.kit.legup import detect_legup
+
+    return detect_legup(spec, text)
 
 
 def _tokens(spec: GridSpec) -> list[str]:

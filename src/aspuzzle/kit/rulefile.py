@@ -4,7 +4,7 @@
 
     %! name: Finish with Bulbs
     %! kind: direct
-    %! legup: LTUP-BASC-0003 Finish with Bulbs
+    %! legup: LTUP-BASC-0004 Finish with Bulbs
     %! summary: a number with just enough free neighbours left: they are all bulbs
     %! says: the {3} at {at} needs {missing} more bulbs and has just {count} free neighbours,
     %!       so {sets}.

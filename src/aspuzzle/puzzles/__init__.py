@@ -109,6 +109,8 @@ TYPES: tuple[TypeInfo, ...] = (
                    sniff.one_line(r"^\s*(?:lightup:)?\d+x\d+(?:b\d+)?(?:s\d+)?(?:r|d\d+)?:")),
         FormatInfo("puzzlink", (), "puzz.link / pzprjs URL (akari/COLS/ROWS/BODY)",
                    search(r"(akari|lightup)/\d+/\d+")),
+        FormatInfo("legup", (".xml",), "LEGUP LightUp puzzle file (XML)",
+                   search(r"<\s*puzzle\b[^>]*\bname\s*=\s*[\"']lightup[\"']", re.IGNORECASE)),
     )),
     TypeInfo("sudoku", "aspuzzle.puzzles.sudoku", ("solo", "number-place"), (
         FormatInfo("text", (".txt",), "text grid of digits and '.', boxes drawn with | and -, "

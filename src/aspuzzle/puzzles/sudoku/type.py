@@ -3,7 +3,7 @@ column and box (region) holds each digit once."""
 
 from __future__ import annotations
 
-from aspuzzle.kit.spec import CellKind, GridSpec, LegupSpec
+from aspuzzle.kit.spec import CellKind, GridSpec
 
 __all__ = ["SPEC"]
 
@@ -22,5 +22,4 @@ SPEC = GridSpec(
            "possible_cells_for_number", "possible_numbers_for_cell"),
     digits=True, regions=True,
     min_size=1, max_size=36, default_size=(9, 9),
-    legup=LegupSpec("Sudoku", {"unknown": 0}),
 )

@@ -1,0 +1,372 @@
+"""LEGUP puzzle files (XML) of a kit grid type, read and written as LEGUP's importer and
+exporter for that puzzle do, driven by the type's :class:`~aspuzzle.kit.spec.LegupSpec`.
+
+::
+
+    <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+    <Legup version="2.0.0">
+        <puzzle name="LightUp">
+            <board height="7" width="7">
+                <cells>
+                    <cell value="1" x="2" y="0"/>     <!-- a number: its value -->
+                    <cell value="-1" x="4" y="0"/>    <!-- a kind or mark: LegupSpec.values -->
+                </cells>
+            </board>
+        </puzzle>
+    </Legup>
+
+Coordinates are 0-based, ``x`` the column and ``y`` the row; a cell LEGUP calls unknown is
+left out (LightUp's exporter writes only cells whose value is not -2, and its importer makes
+the cells it does not find unknown). ``size="N"`` is read for a square board, as LEGUP does.
+A player's saved file also has a ``proof`` tree (``<node>``s holding ``<transition>``s whose
+``<cell>``s are what the step changes, see :mod:`aspuzzle.kit.legup_proof`); reading the
+puzzle ignores it, :func:`read_state` follows it from the root for as long as it does not
+branch.
+
+The XML is parsed with expat into :mod:`xml.etree.ElementTree` elements; a document type
+declaration (and with it every entity declaration) is refused, and malformed XML is reported
+as one line with its line and column.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+import xml.parsers.expat as expat
+from dataclasses import dataclass, field
+
+from aspuzzle.errors import InputError, Location
+from aspuzzle.kit.model import Cell, CellValue, GridInstance, GridSolution, make, playable
+from aspuzzle.kit.spec import GridSpec, LegupSpec
+
+__all__ = ["Doc", "LegupBoard", "children", "detect_legup", "parse", "read_board",
+           "read_legup", "read_state", "write_legup"]
+
+_INT = re.compile(r"-?[0-9]{1,6}")
+IND = "    "
+
+
+class _Reject(Exception):
+    def __init__(self, message: str, where: Location) -> None:
+        super().__init__(message)
+        self.message, self.where = message, where
+
+
+@dataclass
+class Doc:
+    root: ET.Element
+    places: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+    def at(self, elem: ET.Element, cell: Cell | None = None) -> Location:
+        place = self.places.get(id(elem))
+        if place is None:
+            return Location(cell=cell)
+        return Location(place[0], place[1], cell=cell)
+
+
+def parse(text: str) -> Doc:
+    """The document, every element's start position kept; InputError for bad XML."""
+    parser = expat.ParserCreate()
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    builder = ET.TreeBuilder()
+    places: dict[int, tuple[int, int]] = {}
+
+    def here() -> Location:
+        return Location(parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
+
+    def doctype(*_: object) -> None:
+        raise _Reject("LEGUP: a document type declaration (<!DOCTYPE ...>) is not allowed "
+                      "in a puzzle file", here())
+
+    def entity(*_: object) -> None:
+        raise _Reject("LEGUP: entity declarations are not allowed in a puzzle file", here())
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        places[id(builder.start(tag, attrs))] = (parser.CurrentLineNumber,
+                                                 parser.CurrentColumnNumber + 1)
+
+    parser.StartDoctypeDeclHandler = doctype
+    parser.EntityDeclHandler = entity
+    parser.StartElementHandler = start
+    parser.EndElementHandler = builder.end
+    try:
+        parser.Parse(text, True)
+    except _Reject as e:
+        raise InputError(e.message, e.where) from None
+    except expat.ExpatError as e:
+        raise InputError(f"LEGUP: malformed XML: {expat.ErrorString(e.code)}",
+                         Location(e.lineno, e.offset + 1)) from None
+    return Doc(builder.close(), places)
+
+
+def children(elem: ET.Element, tag: str) -> list[ET.Element]:
+    """The children named ``tag`` (LEGUP compares element names ignoring case)."""
+    return [c for c in elem if c.tag.lower() == tag]
+
+
+def _one(doc: Doc, parent: ET.Element, tag: str, what: str) -> ET.Element:
+    found = children(parent, tag)
+    if not found:
+        raise InputError(f"LEGUP: <{parent.tag}> has no <{tag}> element ({what})",
+                         doc.at(parent))
+    if len(found) > 1:
+        raise InputError(f"LEGUP: <{parent.tag}> has more than one <{tag}> element",
+                         doc.at(found[1]))
+    return found[0]
+
+
+def attr_int(doc: Doc, elem: ET.Element, name: str) -> int:
+    raw = elem.get(name)
+    if raw is None:
+        raise InputError(f"LEGUP: <{elem.tag}> has no '{name}' attribute", doc.at(elem))
+    value = raw.strip()
+    if not _INT.fullmatch(value):
+        raise InputError(f"LEGUP: <{elem.tag}> attribute {name}=\"{raw[:20]}\" is not a "
+                         "number", doc.at(elem))
+    return int(value)
+
+
+def _legup(spec: GridSpec) -> LegupSpec:
+    if spec.legup is None:
+        raise InputError(f"{spec.name} has no LEGUP format")
+    return spec.legup
+
+
+@dataclass
+class LegupBoard:
+    """A board as a LEGUP file gives it: LEGUP values of the cells it names (1-based)."""
+
+    height: int
+    width: int
+    values: dict[Cell, int]
+    puzzle: ET.Element
+
+
+def read_board(spec: GridSpec, doc: Doc) -> LegupBoard:
+    """The ``<board>`` of a file of the type's LEGUP puzzle."""
+    lspec = _legup(spec)
+    root = doc.root
+    if root.tag.lower() != "legup":
+        raise InputError(f"LEGUP: the root element is <{root.tag}>, expected <Legup>",
+                         doc.at(root))
+    puzzle = _one(doc, root, "puzzle", "the puzzle")
+    name = puzzle.get("name", "")
+    if name.lower() != lspec.puzzle.lower():
+        raise InputError(f"LEGUP: this file holds a '{name[:30]}' puzzle, not {lspec.puzzle}",
+                         doc.at(puzzle))
+    board = _one(doc, puzzle, "board", "the grid")
+    if board.get("size") is not None:
+        height = width = attr_int(doc, board, "size")
+    else:
+        height, width = attr_int(doc, board, "height"), attr_int(doc, board, "width")
+    lo, hi = spec.min_size, spec.max_size
+    if not (lo <= height <= hi and lo <= width <= hi):
+        raise InputError(f"LEGUP: board size {width}x{height} is out of range ({lo}..{hi} "
+                         "rows and columns)", doc.at(board))
+    cells = _one(doc, board, "cells", "LEGUP needs it even when it is empty")
+    values: dict[Cell, int] = {}
+    for elem in children(cells, "cell"):
+        cell, value = read_cell(spec, doc, elem, height, width)
+        if cell in values:
+            raise InputError(f"LEGUP: cell x={cell[1] - 1} y={cell[0] - 1} is given twice",
+                             doc.at(elem, cell))
+        values[cell] = value
+    return LegupBoard(height, width, values, puzzle)
+
+
+def _value_range(spec: GridSpec) -> tuple[int, int]:
+    lspec = _legup(spec)
+    numbers = [v for k in spec.cells if k.numbered for v in (k.low, k.high) if v is not None]
+    every = [*lspec.values.values(), *numbers]
+    return min(every), max(every)
+
+
+def read_cell(spec: GridSpec, doc: Doc, elem: ET.Element, height: int,
+              width: int) -> tuple[Cell, int]:
+    value, x, y = (attr_int(doc, elem, "value"), attr_int(doc, elem, "x"),
+                   attr_int(doc, elem, "y"))
+    if not (0 <= x < width and 0 <= y < height):
+        raise InputError(f"LEGUP: cell x={x} y={y} is outside the {width}x{height} board",
+                         doc.at(elem))
+    lo, hi = _value_range(spec)
+    if not lo <= value <= hi:
+        raise InputError(f"LEGUP: cell x={x} y={y} has value {value}, not one of "
+                         f"{lo}..{hi}", doc.at(elem, (y + 1, x + 1)))
+    return (y + 1, x + 1), value
+
+
+def _names(spec: GridSpec) -> tuple[dict[int, str], dict[int, str]]:
+    """LEGUP value -> cell kind name, LEGUP value -> mark name."""
+    lspec = _legup(spec)
+    kinds = {k.name for k in spec.cells}
+    marks = {m.value for m in spec.marks}
+    return ({v: n for n, v in lspec.values.items() if n in kinds},
+            {v: n for n, v in lspec.values.items() if n in marks})
+
+
+def _split(spec: GridSpec, doc: Doc, board: LegupBoard, elems: dict[Cell, ET.Element] | None
+           ) -> tuple[GridInstance, dict[Cell, str]]:
+    """The puzzle and the marks a board holds."""
+    kind_of, mark_of = _names(spec)
+    numbered = next((k for k in spec.cells if k.numbered), None)
+    plain = next(k for k in spec.cells if k.playable)
+    unknown = _legup(spec).values.get("unknown")
+    marks: dict[Cell, str] = {}
+    rows: list[list[CellValue]] = []
+    for r in range(1, board.height + 1):
+        row: list[CellValue] = []
+        for c in range(1, board.width + 1):
+            v = board.values.get((r, c))
+            if v is None or v == unknown:
+                row.append((plain.name, None))
+            elif v in kind_of:
+                row.append((kind_of[v], None))
+            elif v in mark_of:
+                marks[(r, c)] = mark_of[v]
+                row.append((plain.name, None))
+            elif numbered is not None:
+                row.append((numbered.name, v))
+            else:  # pragma: no cover - _value_range keeps values in range
+                raise InputError(f"LEGUP: cell x={c - 1} y={r - 1} has value {v}")
+        rows.append(row)
+    try:
+        inst = make(spec, rows)
+    except InputError as e:
+        cell = e.where.cell
+        elem = (elems or {}).get(cell) if cell is not None else None
+        if elem is not None:
+            raise InputError(f"LEGUP: {e.message}", doc.at(elem, cell)) from None
+        raise
+    return inst, marks
+
+
+def read_legup(spec: GridSpec, text: str) -> GridInstance:
+    """The puzzle of a LEGUP file of the type (marks and the proof left out)."""
+    doc = parse(text)
+    board = read_board(spec, doc)
+    return _split(spec, doc, board, _cell_elems(doc, board))[0]
+
+
+def read_solution(spec: GridSpec, text: str) -> tuple[GridInstance, dict[Cell, str]]:
+    """The puzzle and the marks on its board (as :func:`write_legup` writes a solution)."""
+    doc = parse(text)
+    board = read_board(spec, doc)
+    return _split(spec, doc, board, _cell_elems(doc, board))
+
+
+def _cell_elems(doc: Doc, board: LegupBoard) -> dict[Cell, ET.Element]:
+    cells = children(board.puzzle, "board")[0]
+    out: dict[Cell, ET.Element] = {}
+    for group in children(cells, "cells"):
+        for e in children(group, "cell"):
+            try:
+                out[(int(e.get("y", "")) + 1, int(e.get("x", "")) + 1)] = e
+            except ValueError:
+                continue
+    return out
+
+
+def read_state(spec: GridSpec, text: str) -> tuple[GridInstance, dict[Cell, str]]:
+    """The puzzle and the player's marks: the board's own, then the proof's transitions from
+    the root for as long as the proof does not branch (a case split is a hypothesis, not the
+    player's board)."""
+    doc = parse(text)
+    board = read_board(spec, doc)
+    inst, marks = _split(spec, doc, board, _cell_elems(doc, board))
+    _, mark_of = _names(spec)
+    keys = set(playable(spec, inst))
+    unknown = _legup(spec).values.get("unknown")
+    for t in _proof_path(doc, board.puzzle):
+        for ch in children(t, "cell"):
+            cell, v = read_cell(spec, doc, ch, board.height, board.width)
+            if cell not in keys:
+                raise InputError(f"LEGUP: a proof step changes the given cell x={cell[1] - 1} "
+                                 f"y={cell[0] - 1}", doc.at(ch, cell))
+            if v == unknown:
+                marks.pop(cell, None)
+            elif v in mark_of:
+                marks[cell] = mark_of[v]
+            else:
+                raise InputError(f"LEGUP: a proof step writes value {v} on the cell "
+                                 f"x={cell[1] - 1} y={cell[0] - 1}", doc.at(ch, cell))
+    return inst, marks
+
+
+def _proof_path(doc: Doc, puzzle: ET.Element) -> list[ET.Element]:
+    proofs = children(puzzle, "proof")
+    trees = children(proofs[0], "tree") if proofs else []
+    if not trees:
+        return []
+    nodes: dict[str, ET.Element] = {}
+    root: ET.Element | None = None
+    for node in children(trees[0], "node"):
+        nid = node.get("id", "")
+        if not nid:
+            raise InputError("LEGUP: a proof <node> has no id", doc.at(node))
+        if nid in nodes:
+            raise InputError(f"LEGUP: proof node id {nid[:20]} is used twice", doc.at(node))
+        nodes[nid] = node
+        if node.get("root", "").lower() == "true":
+            if root is not None:
+                raise InputError("LEGUP: the proof has two root nodes", doc.at(node))
+            root = node
+    path: list[ET.Element] = []
+    seen: set[str] = set()
+    current = root
+    while current is not None and current.get("id", "") not in seen:
+        seen.add(current.get("id", ""))
+        ts = children(current, "transition")
+        if len(ts) != 1:
+            break
+        path.append(ts[0])
+        current = nodes.get(ts[0].get("child", ""))
+    return path
+
+
+# --- writing ----------------------------------------------------------------------------------
+
+def cell_value(spec: GridSpec, inst: GridInstance, cell: Cell, mark: str | None) -> int | None:
+    """LEGUP's value of a cell (None: unknown, not written)."""
+    lspec = _legup(spec)
+    name, n = inst.at(cell)
+    if n is not None:
+        return n
+    if mark is not None:
+        return lspec.values[mark]
+    v = lspec.values.get(name)
+    return None if v is None or v == lspec.values.get("unknown") else v
+
+
+def cell_xml(value: int, cell: Cell) -> str:
+    return f'<cell value="{value}" x="{cell[1] - 1}" y="{cell[0] - 1}"/>'
+
+
+def write_legup(spec: GridSpec, inst: GridInstance, solution: GridSolution | None = None,
+                marks: dict[Cell, str] | None = None, proof: list[str] | None = None) -> str:
+    """A LEGUP file of the puzzle; with a solution every playable cell is marked (the answer
+    mark or the other), else the player's ``marks`` if any. ``proof``: the lines of a
+    ``<proof>`` element, indented as its place in the file."""
+    lspec = _legup(spec)
+    shown = dict(marks or {})
+    if solution is not None:
+        shown = {cell: spec.answer_mark.value if cell in solution.marked
+                 else spec.other_mark.value for cell in playable(spec, inst)}
+    out = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
+           '<Legup version="2.0.0">',
+           f'{IND}<puzzle name="{lspec.puzzle}">',
+           f'{IND * 2}<board height="{inst.height}" width="{inst.width}">',
+           f"{IND * 3}<cells>"]
+    for cell, _ in inst.positions():  # row by row, as LEGUP's board lists its cells
+        v = cell_value(spec, inst, cell, shown.get(cell))
+        if v is not None:
+            out.append(IND * 4 + cell_xml(v, cell))
+    out += [f"{IND * 3}</cells>", f"{IND * 2}</board>", *(proof or []), f"{IND}</puzzle>",
+            "</Legup>"]
+    return "\n".join(out) + "\n"
+
+
+def detect_legup(spec: GridSpec, text: str) -> bool:
+    head = text[:4096]
+    name = re.escape(_legup(spec).puzzle)
+    return bool(re.search(r"<\s*legup\b", head, re.I)
+                and re.search(rf"<\s*puzzle\b[^>]*\bname\s*=\s*[\"']{name}[\"']", head, re.I))
