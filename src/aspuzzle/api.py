@@ -255,6 +255,11 @@ def detect(text: str, *, filename: str | None = None, type: str | None = None,
         ext_formats = [f for f in only.formats.values() if ext in f.extensions]
         if len(ext_formats) == 1:
             return only, ext_formats[0]
+        # no detector takes it: the one format whose cheap sniff passes reads it (and says
+        # what is wrong), as a one-line ID given with --type
+        passed = [f for f in only.formats.values() if f.name in sniffed[only.name]]
+        if len(passed) == 1 and passed[0].inline:
+            return only, passed[0]
         return only, next(iter(only.formats.values()))
     if not candidates:
         raise UsageError("cannot tell what puzzle this is; give --type "

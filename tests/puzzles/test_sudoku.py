@@ -13,8 +13,9 @@ import aspuzzle
 from aspuzzle.errors import InputError
 from aspuzzle.explain import explain
 from aspuzzle.kit.model import GridSolution
+from aspuzzle.kit.textgrid import boxes
 from aspuzzle.puzzles.sudoku import PUZZLE as SUDOKU
-from tests.conftest import EXAMPLES, mutate, run_cli
+from tests.conftest import DATA, EXAMPLES, mutate, read_jsonl, run_cli
 
 EXAMPLE = EXAMPLES / "sudoku" / "wikipedia-9x9.txt"
 ANSWER = [[5, 3, 4, 6, 7, 8, 9, 1, 2], [6, 7, 2, 1, 9, 5, 3, 4, 8], [1, 9, 8, 3, 4, 2, 5, 6, 7],
@@ -151,3 +152,60 @@ def test_player_board_digits_and_pencil_marks(tmp_path: Any) -> None:
     out = run_cli("check-step", str(EXAMPLE), "--state", str(EXAMPLE), "--rule",
                   "Last Number for Cell", "--set", "5,5!=5", "--json")
     assert json.loads(out.stdout)["valid"] is False
+
+
+TATHAM = read_jsonl(DATA / "sudoku" / "tatham.jsonl")
+
+
+@pytest.mark.parametrize("rec", TATHAM, ids=[r["id"][:16] for r in TATHAM])
+def test_tatham_solo_ids_solve_to_his_solution_and_round_trip(rec: dict[str, Any]) -> None:
+    loaded = aspuzzle.loads(rec["id"], type="sudoku")
+    res = aspuzzle.solve(loaded)
+    assert res.status.value == "unique"
+    assert SUDOKU.solution_to_json(res.solutions[0]) == {"grid": rec["grid"]}
+    assert SUDOKU.verify(loaded.instance, res.solutions[0]) == []
+    assert SUDOKU.formats["tatham"].write(loaded.instance, None) == rec["id"]
+    for fmt in ("text", "facts"):
+        f = SUDOKU.formats[fmt]
+        text = f.write(loaded.instance, None)
+        assert f.read(text) == loaded.instance and f.write(f.read(text), None) == text
+    if list(loaded.instance.regions) == boxes(loaded.instance.width):
+        url = SUDOKU.formats["puzzlink"].write(loaded.instance, None)
+        assert aspuzzle.loads(url).instance == loaded.instance
+
+
+BELOW_ADVANCED = [r for r in TATHAM if not r["rating"].startswith(("Difficulty rating: Adv",
+                                                                    "Difficulty rating: Ext"))
+                  and "x4" not in r["id"][:4]]
+
+
+@pytest.mark.parametrize("rec", BELOW_ADVANCED, ids=[r["id"][:16] for r in BELOW_ADVANCED])
+def test_below_advanced_needs_no_case_split(rec: dict[str, Any]) -> None:
+    # Tatham's trivial, basic and intermediate levels: singles and intersections
+    from aspuzzle.difficulty import grade
+
+    g = grade(aspuzzle.loads(rec["id"], type="sudoku"), at_most="direct")
+    assert g.graded and str(g.tier) == "direct"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("3x3xdt:" + "a" * 3, "X and killer sudoku"),
+    ("3x3:" + "i" * 8 + "h", "the grid has 80 cells, expected 81"),
+    ("3x3:" + "i" * 9 + "a", "longer than 81 cells"),
+    ("3j:c3a1c", "has its blocks after a comma"),
+    ("3x3:i!" + "i" * 8, "unexpected character '!'"),
+    ("https://puzz.link/p?sudoku/9/8/abc", "a 9x8 sudoku"),
+])
+def test_bad_ids_name_the_place(text: str, message: str) -> None:
+    with pytest.raises(InputError) as err:
+        aspuzzle.loads(text, type="sudoku")
+    assert message in str(err.value)
+
+
+def test_puzzlink_reads_pzprjs_numbers() -> None:
+    url = "https://puzz.link/p?sudoku/4/4/1k2h3l"  # the encoder writes the trailing run too
+    inst = aspuzzle.loads(url).instance
+    assert inst.at((1, 1)) == ("given", 1) and inst.at((2, 3)) == ("given", 2)
+    assert inst.at((3, 2)) == ("given", 3)
+    assert SUDOKU.formats["puzzlink"].write(inst, None) == url
+    assert aspuzzle.loads(url[:-1]).instance == inst  # a body that stops early

@@ -118,3 +118,57 @@ def write_4cell(cells: Sequence[Token]) -> str:
 
 def _base36(n: int) -> str:
     return "0123456789abcdefghijklmnopqrstuvwxyz"[n]
+
+
+def read_number16(body: str, size: int, where: Callable[[int], Location]) -> list[Token]:
+    """pzprjs ``decodeNumber16``: a number in hex (``0``-``f``; ``-`` and two hex digits;
+    ``+`` and three), ``.`` a question mark, ``g``-``z`` 1-20 empty cells. Returns the cells:
+    a number, ``"."`` or None."""
+    out: list[Token] = []
+    i = 0
+    while i < len(body) and len(out) < size:
+        ch = body[i]
+        width = {"-": 2, "+": 3}.get(ch)
+        if width is not None:
+            digits = body[i + 1:i + 1 + width]
+            if len(digits) != width or any(d not in "0123456789abcdef" for d in digits):
+                raise InputError(f"'{ch}' must be followed by {width} hex digits", where(i))
+            out.append(int(digits, 16))
+            i += 1 + width
+            continue
+        if ch in "0123456789abcdef":
+            out.append(int(ch, 16))
+        elif ch == ".":
+            out.append(".")
+        elif "g" <= ch <= "z":
+            out += [None] * (int(ch, 36) - 15)
+        else:
+            raise InputError(f"unexpected character '{ch}' in the URL's body", where(i))
+        i += 1
+    if i < len(body) or len(out) > size:
+        raise InputError(f"the URL's body is longer than {size} cells", where(i))
+    return out + [None] * (size - len(out))
+
+
+def write_number16(cells: Sequence[Token]) -> str:
+    """pzprjs ``encodeNumber16`` for numbers below 4096 (the inverse of :func:`read_number16`
+    on what it writes)."""
+    out: list[str] = []
+    count = 0
+    for t in cells:
+        piece = ""
+        if isinstance(t, int):
+            piece = (format(t, "x") if t < 16 else "-" + format(t, "02x") if t < 256
+                     else "+" + format(t, "03x"))
+        elif t == ".":
+            piece = "."
+        else:
+            count += 1
+        if count == 0:
+            out.append(piece)
+        elif piece or count == 20:
+            out.append(_base36(15 + count) + piece)
+            count = 0
+    if count:
+        out.append(_base36(15 + count))
+    return "".join(out)

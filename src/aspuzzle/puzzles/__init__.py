@@ -118,6 +118,10 @@ TYPES: tuple[TypeInfo, ...] = (
                                              re.IGNORECASE | re.MULTILINE)),
         FormatInfo("facts", (".lp", ".asp"), "ASP facts, one per cell (given/3, empty/2) and "
                    "region/3", search(r"^[^\S\n]*%[^\S\n]*sudoku\b", re.MULTILINE)),
+        FormatInfo("tatham", (), "Simon Tatham's solo game ID (CxR:GRID, Nj:GRID,BLOCKS)",
+                   sniff.one_line(r"^\s*(?:solo:\d|\d{1,2}x\d{1,2}[a-z0-9]*:|\d{1,2}j)")),
+        FormatInfo("puzzlink", (), "puzz.link / pzprjs URL (sudoku/COLS/ROWS/BODY)",
+                   search(r"sudoku/\d+/\d+")),
     )),
     TypeInfo("logicgrid", "aspuzzle.puzzles.logicgrid",
              ("logic-grid", "logic", "zebra", "einstein", "logic-problem"), (

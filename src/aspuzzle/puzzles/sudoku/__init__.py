@@ -1,12 +1,18 @@
 """Sudoku, built on the grid-puzzle kit: its data is :mod:`.type`, its rules ``encoding.lp``
-and ``rules/*.lp``."""
+and ``rules/*.lp``; its own formats (Tatham's solo IDs, puzz.link) are :mod:`.formats`."""
 
 from __future__ import annotations
 
 from aspuzzle.kit.puzzle import GridPuzzle
+from aspuzzle.puzzles.base import Format, lazy_format
 from aspuzzle.puzzles.sudoku.type import SPEC
 
 __all__ = ["PUZZLE"]
 
-PUZZLE = GridPuzzle(SPEC)
+PUZZLE = GridPuzzle(SPEC, {
+    "tatham": Format("tatham", "Simon Tatham's solo game ID (CxR:GRID, Nj:GRID,BLOCKS)",
+                     *lazy_format(f"{__name__}.formats", "tatham"), (), inline=True),
+    "puzzlink": Format("puzzlink", "puzz.link / pzprjs URL (sudoku/COLS/ROWS/BODY)",
+                       *lazy_format(f"{__name__}.formats", "puzzlink"), (), inline=True),
+})
 """Sudoku instances and solutions."""
