@@ -47,3 +47,26 @@ def test_a_rule_that_does_not_ground_is_a_clear_error(tmp_path: Path) -> None:
     out = run_cli("rules", "verify", str(path), "--type", "lightup", "--up-to", "2x2")
     assert out.returncode == 2 and "does not ground" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+SUDOKU_RULES = sorted(p for p in (ROOT / "src/aspuzzle/puzzles/sudoku/rules").glob("*.lp")
+                      if p.name != "board.lp")
+
+
+@pytest.mark.parametrize("rule", SUDOKU_RULES, ids=lambda p: p.stem)
+def test_every_sudoku_rule_is_sound_up_to_4x4(rule: Path) -> None:
+    from aspuzzle.puzzles.sudoku import PUZZLE as SUDOKU
+
+    assert verify(SUDOKU, rule, up_to=(4, 4)).sound
+
+
+def test_an_unsound_digit_rule_is_caught(tmp_path: Path) -> None:
+    from aspuzzle.puzzles.sudoku import PUZZLE as SUDOKU
+
+    path = tmp_path / "smallest.lp"
+    path.write_text("%! name: Smallest\n%! kind: direct\n%! summary: wrong on purpose\n"
+                    "sets(smallest, cell(R, C), cand(R, C, D), yes) :- possible(R, C, D),\n"
+                    "    not possible(R, C, D2) : possible(R, C, D2), D2 < D.\n")
+    v = verify(SUDOKU, path, up_to=(4, 4))
+    assert not v.sound and v.counterexample is not None
+    assert v.counterexample.rules == ("smallest",)

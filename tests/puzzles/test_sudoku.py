@@ -209,3 +209,15 @@ def test_puzzlink_reads_pzprjs_numbers() -> None:
     assert inst.at((3, 2)) == ("given", 3)
     assert SUDOKU.formats["puzzlink"].write(inst, None) == url
     assert aspuzzle.loads(url[:-1]).instance == inst  # a body that stops early
+
+
+@pytest.mark.parametrize("size, tier, seed", [("4", "direct", 1), ("6", "direct", 2)])
+def test_generated_sudoku_is_unique_at_its_tier(size: str, tier: str, seed: int) -> None:
+    g = aspuzzle.generate("sudoku", size=size, difficulty=tier, seed=seed)
+    assert str(g.grade.tier) == tier
+    _, text = g.write("tatham")
+    res = aspuzzle.solve(aspuzzle.loads(text, type="sudoku"))
+    assert res.status.value == "unique" and res.solutions[0] == g.solution
+    assert SUDOKU.verify(g.loaded.instance, g.solution) == []
+    with pytest.raises(aspuzzle.UsageError):
+        aspuzzle.generate("sudoku", size="6x4", seed=seed)

@@ -60,9 +60,11 @@ class KitGenerator:
     def check(self, request: Request) -> None:
         spec = self.puzzle.spec
         w, h = request.size
-        lo, hi = max(spec.min_size, 3), min(spec.max_size, 30)
+        lo, hi = max(spec.min_size, 3), min(spec.max_size, 16 if spec.digits else 30)
         if not (lo <= w <= hi and lo <= h <= hi):
             raise UsageError(f"{self.type} puzzles are made {lo}x{lo} to {hi}x{hi}, not {w}x{h}")
+        if spec.digits and w != h:
+            raise UsageError(f"{self.type} grids are square, not {w}x{h}")
         if request.tier not in self.tiers:
             raise UsageError(f"{self.type} puzzles cannot be made at tier {request.tier}; "
                              "choose one of " + ", ".join(str(t) for t in self.tiers))
@@ -93,21 +95,26 @@ class KitGenerator:
             return None
         by_fact = {k.fact: k for k in spec.cells}
         cells: dict[tuple[int, int], CellValue] = {}
-        answers = set()
+        labels: dict[tuple[int, int], int] = {}
         for s in shown:
             args = s.arguments
-            cell = (args[0].number, args[1].number)
-            if s.name == spec.answer:
-                answers.add(cell)
+            if s.name == "region" and len(args) == 3:
+                labels[(args[0].number, args[1].number)] = args[2].number
             elif s.name in by_fact:
                 kind = by_fact[s.name]
-                cells[cell] = (kind.name, args[2].number if kind.numbered else None)
+                cell = (args[0].number, args[1].number)
+                if cell not in cells or kind.numbered:  # a numbered cell's number wins
+                    cells[cell] = (kind.name, args[2].number if kind.numbered else None)
         if len(cells) != w * h:
             return None
-        inst = GridInstance(spec.name, h, w, tuple(cells[(r, c)] for r in range(1, h + 1)
-                                                    for c in range(1, w + 1)),
-                            spec.generate_params.format(**dict(spec.generate_constants)))
-        return inst, GridSolution(frozenset(answers))
+        order = [(r, c) for r in range(1, h + 1) for c in range(1, w + 1)]
+        first: dict[int, int] = {}
+        regions = tuple(first.setdefault(labels[x], len(first) + 1) for x in order) \
+            if labels else ()
+        inst = GridInstance(spec.name, h, w, tuple(cells[x] for x in order),
+                            spec.generate_params.format(**dict(spec.generate_constants)),
+                            regions)
+        return inst, self.puzzle.from_model(inst, [s for s in shown if s.name == spec.answer])
 
     def _without(self, inst: GridInstance, clues: Any, left_out: set[int]) -> GridInstance:
         """The instance with these clues left out (each cell becomes its kind's ``off``)."""

@@ -17,9 +17,10 @@ SPEC = GridSpec(
     ),
     marks=(),
     answer="value", solution_key="grid",
-    rules=("last_number_for_cell", "last_cell_for_number", "locked_candidates",
+    rules=("last_number_for_cell", "last_cell_for_number", "locked_candidates", "naked_pair",
+           "hidden_pair",
            "repeated_numbers", "no_number_for_cell", "no_cell_for_number",
            "possible_cells_for_number", "possible_numbers_for_cell"),
-    digits=True, regions=True,
+    digits=True, regions=True, verify_constants=(("all_given", "0"),),
     min_size=1, max_size=36, default_size=(9, 9),
 )
