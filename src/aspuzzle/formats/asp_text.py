@@ -174,7 +174,7 @@ def _atom_places(text: str) -> list[tuple[str, int]] | None:
         if m is not None and m.group(1).decode() == name:
             places.append((name, m.start(1)))
 
-    class Atoms(ast.Transformer):  # type: ignore[misc]
+    class Atoms(ast.Transformer):
         def visit_SymbolicAtom(self, x: ast.AST) -> ast.AST:
             s = x.symbol
             inner = s.argument if s.ast_type == ast.ASTType.UnaryOperation else s
