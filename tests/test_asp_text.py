@@ -86,3 +86,20 @@ def test_a_nul_in_a_text_given_to_loads_is_refused() -> None:
     text = "categories:\n  n: 1..2\n  c: a, b\nasp:\n% x \x00\n:- assign(1, c, a).\n"
     with pytest.raises(InputError, match="binary data"):
         aspuzzle.loads(text)
+
+
+def test_rename_own_atoms_keeps_lines_and_the_kept_predicates() -> None:
+    from aspuzzle.formats.asp_text import predicate_names, rename_own_atoms
+
+    text = ('n:- story(2, "é", _, _).  % n\n#show n/0.\n-foo(X) :- assign(X,_,_), not bar(X;Y),'
+            ' 1 { baz(Z) : qux(Z) } 2.\n#project n/0.\n#external ext(1).\n#show X : sh(X).\n'
+            ":- #count { X : cnt(X) } > 2.\n#show -foo/1.\nD = j :- story(_, _, d, D).\n")
+    out = rename_own_atoms(text, frozenset({"assign"}))
+    assert out.splitlines()[0] == 'u_n:- u_story(2, "é", _, _).  % n'
+    assert "#show u_n/0." in out and "#project u_n/0." in out and "#show -u_foo/1." in out
+    assert "-u_foo(X) :- assign(X,_,_), not u_bar(X;Y), 1 { u_baz(Z) : u_qux(Z) } 2." in out
+    assert "#external u_ext(1)." in out and "u_sh(X)" in out and "u_cnt(X)" in out
+    assert out.count("\n") == text.count("\n")
+    assert predicate_names(out) == {"assign"} | {"u_" + n for n in predicate_names(text)
+                                                 if n != "assign"}
+    assert rename_own_atoms("p(", frozenset()) == "p("  # clingo says what is wrong

@@ -50,6 +50,29 @@ def test_raw_asp_with_a_head_atom_is_explained(tmp_path: Path, capsys: Any) -> N
     assert "two solutions differ" in r["note"]
 
 
+@pytest.mark.parametrize("own", ["doubt :- story(1, _, _, _).",
+                                 "paired(victim, much, location, inn).",
+                                 "claim(victim, much, location, inn, true).",
+                                 "n :- story(2, maid_marian, _, _). #show n/0."])
+def test_raw_asp_atoms_of_its_own_mean_what_they_mean_to_the_solver(
+        own: str, tmp_path: Path, capsys: Any) -> None:
+    """The raw ASP's own predicates never meet those of the explainer's programs (doubt/0,
+    paired/4, claim/5): the explanation agrees with the solver."""
+    f = tmp_path / "own.logic"
+    f.write_text(SEED.read_text() + own + "\n")
+    code, records, _ = _run(capsys, ["solve", "--json", str(f)])
+    assert code == 0 and records[0]["status"] == "unique"
+    code, records, err = _run(capsys, ["explain", "--json", str(f)])
+    assert code == 0 and not err and records[0]["status"] == "solved"
+
+
+def test_clingo_messages_name_the_users_predicates(tmp_path: Path, capsys: Any) -> None:
+    f = tmp_path / "unsafe.logic"
+    f.write_text(SEED.read_text() + "bad(X) :- story(X, _, _, _), Y > 1.\n")
+    code, _, err = _run(capsys, ["solve", str(f)])
+    assert code == 2 and "unsafe variables in: bad(X):-story(X," in err
+
+
 def test_the_web_api_explains_it(tmp_path: Path) -> None:
     pytest.importorskip("starlette")
     with warnings.catch_warnings():  # starlette suggests httpx2; httpx is what it runs on

@@ -223,6 +223,8 @@ class Grounded:
         text = re.sub(r"<(?:string|block)>:(\d+):(\d+)(?:-\d+(?::\d+)?)?:",
                       r"line \1, column \2:", msgs[0])
         text = text.replace("[#inc_base]", "").replace(":-;", ":-").replace(":-.", ".")
+        if self.program.user_asp:  # the raw ASP's own predicates, as the user named them
+            text = re.sub(r"(?<![A-Za-z0-9_'])u_(?=_*[a-z])", "", text)
         return " ".join(text.split())
 
     def literal(self, atom: clingo.Symbol) -> int | None:

@@ -124,3 +124,79 @@ def _place(text: str, i: int) -> tuple[int, int]:
 def _name(ch: str) -> str:
     return f"U+{ord(ch):04X}" if not ch.isprintable() or ch.isspace() else \
         f"'{ch}' (U+{ord(ch):04X})"
+
+
+_IDENT = re.compile(rb"-?\s*(_*[a-z]['A-Za-z0-9_]*)")
+
+
+def predicate_names(text: str) -> frozenset[str]:
+    """The names of the predicates a program's atoms use (heads, bodies, conditions,
+    ``#show``/``#project`` signatures); empty if it does not parse."""
+    return frozenset(name for name, _ in _atom_places(text) or ())
+
+
+def rename_own_atoms(text: str, keep: frozenset[str], prefix: str = "u_") -> str:
+    """``text`` with every predicate whose name is not in ``keep`` renamed ``prefix + name``,
+    every line and every other character where it was (so that clingo's messages name the
+    user's lines). Atoms of a user's own (``n :- story(...)``, ``doubt``) then never meet the
+    predicates that the package's other programs define (an explanation's ``doubt/0``,
+    ``paired/4``, ...), and the program means what the user wrote. Text that does not parse is
+    returned as it is: clingo says what is wrong with it."""
+    places = _atom_places(text)
+    if not places:
+        return text
+    data = text.encode("utf-8")
+    cuts = sorted({at for name, at in places if name not in keep})
+    if not cuts:
+        return text
+    add = prefix.encode()
+    out, last = [], 0
+    for at in cuts:
+        out += [data[last:at], add]
+        last = at
+    out.append(data[last:])
+    return b"".join(out).decode("utf-8")
+
+
+def _atom_places(text: str) -> list[tuple[str, int]] | None:
+    """(predicate name, byte offset of the name) of every atom and signature in ``text``."""
+    from clingo import ast
+
+    data = text.encode("utf-8")
+    starts = [0] + [i + 1 for i, b in enumerate(data) if b == 0x0A]
+    places: list[tuple[str, int]] = []
+
+    def offset(loc: ast.Location) -> int:
+        return starts[loc.begin.line - 1] + loc.begin.column - 1
+
+    def name_at(at: int, name: str) -> None:
+        m = _IDENT.match(data, at)
+        if m is not None and m.group(1).decode() == name:
+            places.append((name, m.start(1)))
+
+    class Atoms(ast.Transformer):
+        def visit_SymbolicAtom(self, x: ast.AST) -> ast.AST:
+            s = x.symbol
+            inner = s.argument if s.ast_type == ast.ASTType.UnaryOperation else s
+            if inner.ast_type == ast.ASTType.Pool and inner.arguments:
+                inner = inner.arguments[0]
+            if inner.ast_type == ast.ASTType.Function and inner.name:
+                name_at(offset(s.location), inner.name)
+            return x
+
+    def statement(stm: ast.AST) -> None:
+        if stm.ast_type in (ast.ASTType.ShowSignature, ast.ASTType.ProjectSignature):
+            begin, end = offset(stm.location), \
+                starts[stm.location.end.line - 1] + stm.location.end.column - 1
+            pattern = rb"(?<![A-Za-z0-9_'])" + re.escape(stm.name.encode()) + rb"\s*/"
+            m = re.compile(pattern).search(data, begin, end)
+            if m is not None:
+                places.append((stm.name, m.start()))
+            return
+        Atoms()(stm)
+
+    try:
+        ast.parse_string(text, statement, logger=lambda code, message: None)
+    except RuntimeError:
+        return None
+    return places

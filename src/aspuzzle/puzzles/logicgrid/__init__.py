@@ -121,8 +121,15 @@ class LogicGridPuzzle:
     def user_asp(self, instance: LogicGridInstance) -> str:
         if not instance.raw_asp.strip():
             return ""
-        # blank lines in front, so that clingo's line numbers are the file's
-        return "\n" * max(0, instance.raw_asp_line - 1) + instance.raw_asp
+        # blank lines in front, so that clingo's line numbers are the file's; the raw ASP's
+        # own predicates renamed (u_NAME), so that they never meet the predicates of the
+        # explainer's programs (doubt/0, paired/4, ...): the raw ASP means in every program
+        # what it means to the solver (issue 33)
+        from aspuzzle.formats.asp_text import rename_own_atoms
+
+        keep = _encoding_predicates() | {f.name for f in self.to_facts(instance)}
+        return rename_own_atoms("\n" * max(0, instance.raw_asp_line - 1) + instance.raw_asp,
+                                keep)
 
     def from_model(self, instance: LogicGridInstance,
                    symbols: Sequence[clingo.Symbol]) -> LogicGridSolution:
@@ -275,3 +282,12 @@ def _render_puzzle(inst: LogicGridInstance) -> str:
 
 
 PUZZLE = LogicGridPuzzle()
+
+
+@functools.cache
+def _encoding_predicates() -> frozenset[str]:
+    """The predicates of the game's encoding: raw ASP may read and define them (assign/3,
+    holder/3, value/2, ...), as the solver reads them."""
+    from aspuzzle.formats.asp_text import predicate_names
+
+    return predicate_names(lp_file(__name__, "encoding.lp").read_text(encoding="utf-8"))
