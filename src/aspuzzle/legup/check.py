@@ -172,6 +172,11 @@ def check_text(text: str, *, allowed: Collection[str] | None = None,
     allows, None allows all; ``teacher``: a teacher's verified rules, see
     :mod:`aspuzzle.legup.teacher`, always allowed; ``earned``: a derived rule counts only once
     earned, see :func:`check_proof_tree`). Raises InputError for a file that cannot be read."""
+    from aspuzzle.kit.legup_proof import check_text as kit_check_text
+    from aspuzzle.kit.legup_proof import is_kit_proof
+
+    if is_kit_proof(text) is not None:  # a kit type's LEGUP file (Light Up, ...)
+        return kit_check_text(text, allowed=allowed, teacher=teacher, earned=earned)
     return check_proof_tree(read_proof(text), allowed=allowed, teacher=teacher, earned=earned)
 
 

@@ -279,6 +279,10 @@ def export_proof(loaded: Any, explanation: Any = None, *, reasoner: Any = None) 
     here if not given)."""
     from aspuzzle.explain import explain, reasoner_for
 
+    if getattr(getattr(loaded.puzzle, "spec", None), "legup", None) is not None:  # a kit type
+        from aspuzzle.kit.legup_proof import export_proof as kit_export_proof
+
+        return kit_export_proof(loaded, explanation, reasoner=reasoner)
     if loaded.puzzle.name != "tents":
         raise UsageError(f"LEGUP proofs are written for Tents only, not {loaded.puzzle.name}")
     rs = reasoner if reasoner is not None else reasoner_for(loaded)

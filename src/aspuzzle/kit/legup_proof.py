@@ -1,0 +1,480 @@
+"""LEGUP proofs of kit types: an explanation written as a LEGUP proof tree, and a LEGUP proof
+judged transition by transition with the type's own reasoner (``check-proof``, ``grade``).
+
+Writing (:func:`export_proof`): every step becomes a transition named by the LEGUP rule of
+its rule file's ``legup:`` header (``rule`` and ``rule_id``, as LEGUP's exporter writes them;
+LEGUP's importer finds a rule by its id). A case split is a node with one transition per
+case, by LEGUP's matching case rule (Light Up: Light or Empty on a cell, Satisfy Number on a
+number), each case's steps following in its child node, a closed case ending in its
+contradiction. A step by a rule LEGUP does not have (Light Up's Would Leave a Cell Dark and
+Would Starve a Number) is written as LEGUP's split on the cell: the case the rule rules out
+is explained from its board until it dies, the other goes on.
+
+Judging (:func:`check_text`): a direct transition must set only what its rule gives on the
+parent board (:func:`aspuzzle.explain.player.check_step`); a contradiction transition sets
+nothing and its rule fires on the parent board; the transitions leaving a node by a case rule
+are the split, and together they must be exactly the cases the rule gives there, for one
+cell (Light or Empty) or one number (Satisfy Number). The proof is complete when every branch
+ends on a solved board or in a valid contradiction. Nothing stored in the file (its
+``isSolved`` hash) is trusted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from aspuzzle.errors import InputError, UsageError
+from aspuzzle.explain.steps import Board, Kind, Step, cells_text
+from aspuzzle.kit import legup as fmt
+from aspuzzle.kit.legup import IND, cell_xml
+from aspuzzle.kit.model import Cell, GridInstance, GridSolution, playable
+
+if TYPE_CHECKING:
+    from aspuzzle.explain.rules import RuleInfo
+    from aspuzzle.kit.puzzle import GridPuzzle
+    from aspuzzle.legup.check import ProofReport
+
+__all__ = ["check_text", "export_proof", "is_kit_proof"]
+
+Sets = tuple[tuple[Cell, str], ...]
+
+
+def _legup_of(rule: RuleInfo) -> tuple[str, str] | None:
+    """(LEGUP rule id, LEGUP rule name) of a rule, from its file's ``legup:`` header."""
+    ref = rule.legup_ref.strip()
+    if not ref:
+        return None
+    rid, _, name = ref.partition(" ")
+    return rid, name.strip()
+
+
+# --- writing ----------------------------------------------------------------------------------
+
+class _Writer:
+    def __init__(self, loaded: Any, rs: Any) -> None:
+        self.loaded, self.rs = loaded, rs
+        self.puzzle: GridPuzzle = loaded.puzzle
+        self.spec = self.puzzle.spec
+        self.info = {r.id: r for r in self.puzzle.reasoning().catalogue}
+        self.split_rule = next((r for r in self.info.values() if r.kind is Kind.CASE
+                                and not _has_program(r)), None)
+        self.next_id = 0
+        self.nodes: dict[int, list[str]] = {}
+        self.order: list[int] = []
+        self.depth = 0
+
+    def node(self) -> int:
+        self.next_id += 1
+        self.nodes[self.next_id] = []
+        self.order.append(self.next_id)
+        return self.next_id
+
+    def transition(self, parent: int, rule_id: str, sets: Sequence[tuple[Cell, str]],
+                   child: int) -> None:
+        ref = _legup_of(self.info[rule_id])
+        assert ref is not None, rule_id
+        self.next_id += 1
+        head = f'<transition child="{child}" id="{self.next_id}" rule="{ref[1]}" ' \
+               f'rule_id="{ref[0]}"'
+        values = self.spec.legup.values if self.spec.legup else {}
+        body = [cell_xml(values[v], c) for c, v in sorted(sets)]
+        out = self.nodes[parent]
+        if not body:
+            out.append(head + "/>")
+            return
+        out.append(head + ">")
+        out += [IND + b for b in body]
+        out.append("</transition>")
+
+    def steps(self, node: int, board: Board, steps: Sequence[Step]) -> tuple[int, Board] | None:
+        """Write steps from a node; where they end, or None if they end in a contradiction
+        or a case split (whose cases carried the proof on)."""
+        for i, step in enumerate(steps):
+            if step.kind is Kind.CONTRADICTION:
+                self.contradiction(node, board, step)
+                return None
+            if step.kind is Kind.DIRECT:
+                sets, _ = board.new_in(step.sets, ())
+                if not sets:
+                    continue
+                if _legup_of(self.info[step.rule_id]) is None:
+                    node, board = self.by_split(node, board, list(sets))
+                else:
+                    child = self.node()
+                    self.transition(node, step.rule_id, sets, child)
+                    node, board = child, board.with_(sets)
+                continue
+            self.case(node, board, step, steps[i + 1:])
+            return None
+        return node, board
+
+    def contradiction(self, node: int, board: Board, step: Step) -> None:
+        if _legup_of(self.info[step.rule_id]) is None:  # pragma: no cover - every Light Up
+            raise UsageError(f"{step.rule} has no LEGUP rule")  # contradiction rule has one
+        self.transition(node, step.rule_id, (), self.node())
+
+    def by_split(self, node: int, board: Board, sets: list[tuple[Cell, str]]
+                 ) -> tuple[int, Board]:
+        """Cells a rule LEGUP lacks has set: each by LEGUP's cell split, the other marks'
+        cases explained (by our rules) until they die; the proof goes on in the set mark."""
+        if self.split_rule is None:
+            raise UsageError(f"{self.spec.title}: a rule without a LEGUP rule and no cell "
+                             "split to write it with")
+        from aspuzzle.explain import explain
+
+        for cell, value in sets:
+            if cell in board.cells:
+                continue
+            child_on = None
+            for mark in (m.value for m in self.spec.marks):
+                child = self.node()
+                self.transition(node, self.split_rule.id, [(cell, mark)], child)
+                here = board.with_([(cell, mark)])
+                if mark == value:
+                    child_on = child
+                    continue
+                e = explain(self.loaded, board=here, reasoner=self.rs)
+                if e.status != "contradiction":
+                    raise RuntimeError(f"the case {cell}={mark} does not die ({e.status})")
+                self.steps(child, here, list(e.steps))
+            assert child_on is not None
+            node, board = child_on, board.with_([(cell, value)])
+        return node, board
+
+    def case(self, node: int, board: Board, step: Step, rest: Sequence[Step]) -> None:
+        alive = [b for b in step.branches if not b.dead]
+        for br in step.branches:
+            sets, _ = board.new_in(br.sets, ())
+            child = self.node()
+            self.transition(node, step.rule_id, sets, child)
+            bboard = board.with_(sets)
+            inner = list(br.steps)
+            if br.closed_by is not None and (not inner or inner[-1] is not br.closed_by):
+                inner.append(br.closed_by)
+            end = self.steps(child, bboard, inner)
+            if br.dead or end is None:
+                continue
+            if len(alive) == 1:
+                self.steps(*end, rest)
+            else:
+                self.explain_from(*end)
+
+    def explain_from(self, node: int, board: Board) -> None:
+        from aspuzzle.explain import explain
+
+        e = explain(self.loaded, board=board, reasoner=self.rs)
+        self.steps(node, board, list(e.steps))
+
+    def proof_lines(self) -> list[str]:
+        out = [f"{IND * 2}<proof>", f"{IND * 3}<tree>"]
+        for nid in self.order:
+            ts = self.nodes[nid]
+            root = ' root="true"' if nid == self.order[0] else ""
+            if not ts:
+                out.append(f'{IND * 4}<node id="{nid}"{root}/>')
+                continue
+            out.append(f'{IND * 4}<node id="{nid}"{root}>')
+            out += [IND * 5 + line for line in ts]
+            out.append(f"{IND * 4}</node>")
+        out += [f"{IND * 3}</tree>", f"{IND * 2}</proof>"]
+        return out
+
+
+def _has_program(rule: RuleInfo) -> bool:
+    from aspuzzle.explain.kit import has_program
+
+    return has_program(rule)
+
+
+def export_proof(loaded: Any, explanation: Any = None, *, reasoner: Any = None) -> str:
+    """A LEGUP file of a kit puzzle whose proof tree is its explanation (explained here if not
+    given)."""
+    from aspuzzle.explain import explain, reasoner_for
+
+    spec = loaded.puzzle.spec
+    if spec.legup is None:
+        raise UsageError(f"{spec.title} has no LEGUP puzzle: no LEGUP proof can be written")
+    rs = reasoner if reasoner is not None else reasoner_for(loaded)
+    e = explanation if explanation is not None else explain(loaded, reasoner=rs)
+    w = _Writer(loaded, rs)
+    root = w.node()
+    w.steps(root, e.start, list(e.steps))
+    start = {c: v for c, v in e.start.cells.items()}
+    return fmt.write_legup(spec, loaded.instance, None, start, w.proof_lines())
+
+
+# --- reading and judging ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Transition:
+    id: str
+    child: str
+    rule: str
+    rule_id: str
+    sets: Sets
+    problem: str
+    """What makes the transition wrong whatever its rule (a given cell changed)."""
+
+
+def is_kit_proof(text: str) -> Any:
+    """The kit type whose LEGUP puzzle the file holds (None: not a kit type's file)."""
+    import re
+
+    from aspuzzle.kit.puzzle import GridPuzzle
+    from aspuzzle.puzzles import REGISTRY
+
+    m = re.search(r"<\s*puzzle\b[^>]*\bname\s*=\s*[\"']([A-Za-z]+)[\"']", text[:4096])
+    if m is None:
+        return None
+    for p in REGISTRY.values():
+        if isinstance(p, GridPuzzle) and p.spec.legup is not None and \
+                p.spec.legup.puzzle.lower() == m.group(1).lower():
+            return p
+    return None
+
+
+def _read(puzzle: GridPuzzle, text: str) -> tuple[GridInstance, dict[Cell, str],
+                                                   dict[str, list[_Transition]], str | None]:
+    spec = puzzle.spec
+    doc = fmt.parse(text)
+    board = fmt.read_board(spec, doc)
+    inst, marks = fmt.read_solution(spec, text)
+    keys = set(playable(spec, inst))
+    _, mark_of = fmt._names(spec)
+    proofs = fmt.children(board.puzzle, "proof")
+    if len(proofs) > 1:
+        raise InputError("LEGUP: more than one <proof> element", doc.at(proofs[1]))
+    trees = fmt.children(proofs[0], "tree") if proofs else []
+    nodes: dict[str, list[_Transition]] = {}
+    root: str | None = None
+    seen: set[str] = set()
+    for elem in fmt.children(trees[0], "node") if trees else []:
+        nid = elem.get("id", "").strip()
+        if not nid:
+            raise InputError("LEGUP: a proof <node> has no id", doc.at(elem))
+        if nid in nodes:
+            raise InputError(f"LEGUP: proof node id {nid[:20]} is used twice", doc.at(elem))
+        if elem.get("root", "").lower() == "true":
+            if root is not None:
+                raise InputError("LEGUP: the proof has two root nodes", doc.at(elem))
+            root = nid
+        ts = []
+        for t in fmt.children(elem, "transition"):
+            tid = t.get("id", "").strip()
+            if not tid:
+                raise InputError("LEGUP: a proof <transition> has no id", doc.at(t))
+            if tid in seen:
+                raise InputError(f"LEGUP: transition id {tid[:20]} is used twice "
+                                 "(merges are not supported)", doc.at(t))
+            seen.add(tid)
+            sets: list[tuple[Cell, str]] = []
+            problem = ""
+            for ch in t:
+                if ch.tag.lower() != "cell":
+                    raise InputError(f"LEGUP: unknown element <{ch.tag[:20]}> in a transition",
+                                     doc.at(ch))
+                cell, v = fmt.read_cell(spec, doc, ch, board.height, board.width)
+                if cell not in keys:
+                    problem = problem or f"it changes the given cell {cells_text([cell])}"
+                elif v not in mark_of:
+                    problem = problem or f"it writes value {v} on {cells_text([cell])}"
+                else:
+                    sets.append((cell, mark_of[v]))
+            ts.append(_Transition(tid, t.get("child", "").strip(), t.get("rule", ""),
+                                  t.get("rule_id", ""), tuple(sorted(sets)), problem))
+        nodes[nid] = ts
+    if nodes and root is None:
+        raise InputError("LEGUP: the proof has no root node (root=\"true\")", doc.at(trees[0]))
+    parent: set[str] = set()
+    for ts in nodes.values():
+        for tr in ts:
+            if not tr.child:
+                continue
+            if tr.child not in nodes:
+                raise InputError(f"LEGUP: transition {tr.id[:20]} leads to node {tr.child[:20]}, "
+                                 "which the file does not have")
+            if tr.child in parent or tr.child == root:
+                raise InputError(f"LEGUP: node {tr.child[:20]} is the child of two transitions "
+                                 "(merges are not supported) or of a cycle")
+            parent.add(tr.child)
+    return inst, marks, nodes, root
+
+
+class _Judge:
+    def __init__(self, puzzle: GridPuzzle, inst: GridInstance, nodes: dict[str, list[_Transition]],
+                 allowed: Collection[str] | None) -> None:
+        from aspuzzle.legup.check import Verdict
+
+        self.Verdict = Verdict
+        self.puzzle, self.inst, self.nodes, self.allowed = puzzle, inst, nodes, allowed
+        self.rs = puzzle.reasoning().reasoner(inst)
+        self.catalogue = puzzle.reasoning().catalogue
+        self.by_legup: dict[str, RuleInfo] = {}
+        self.by_name: dict[str, RuleInfo] = {}
+        for r in self.catalogue:
+            ref = _legup_of(r)
+            if ref is not None:
+                self.by_legup[ref[0].lower()] = r
+                self.by_name[ref[1].lower()] = r
+        self.verdicts: list[Any] = []
+        self.open_: list[str] = []
+        self.depth = 0
+        self.keys = playable(puzzle.spec, inst)
+
+    def rule(self, t: _Transition) -> RuleInfo | None:
+        if t.rule_id:
+            return self.by_legup.get(t.rule_id.strip().lower())
+        return self.by_name.get(t.rule.strip().lower())
+
+    def verdict(self, node: str, t: _Transition, valid: bool, text: str) -> None:
+        self.verdicts.append(self.Verdict(node, t.id, t.rule, t.rule_id, valid, text))
+
+    def solved(self, board: Board) -> bool:
+        if any(k not in board.cells for k in self.keys):
+            return False
+        answer = self.puzzle.spec.answer_mark.value
+        sol = GridSolution(frozenset(k for k, v in board.cells.items() if v == answer))
+        return not self.puzzle.verify(self.inst, sol)
+
+    def problem(self, t: _Transition, rule: RuleInfo | None, board: Board) -> str:
+        if rule is None:
+            what = t.rule_id or t.rule
+            return f"no {self.puzzle.spec.legup.puzzle if self.puzzle.spec.legup else ''} " \
+                   f"rule '{what[:40]}'" if what else "the transition names no rule"
+        if self.allowed is not None and not {x.lower() for x in (
+                rule.id, rule.name, t.rule_id, t.rule)} & {a.lower() for a in self.allowed}:
+            return f"{rule.name} is not allowed in this exercise"
+        if t.problem:
+            return t.problem
+        for cell, _ in t.sets:
+            old = board.cells.get(cell)
+            if old is not None:
+                return f"{self.rs.words(((cell, old),), ())} already"
+        return ""
+
+    def walk(self, nid: str, board: Board, depth: int) -> None:
+        self.depth = max(self.depth, depth)
+        ts = self.nodes.get(nid, [])
+        if not ts:
+            if not self.solved(board):
+                self.open_.append(nid)
+            return
+        rules = [self.rule(t) for t in ts]
+        if len(ts) > 1 or (rules[0] is not None and rules[0].kind is Kind.CASE):
+            self.split(nid, board, ts, rules, depth)
+            return
+        t, rule = ts[0], rules[0]
+        why = self.problem(t, rule, board)
+        if why:
+            self.verdict(nid, t, False, why)
+            self.follow(t, board.with_(t.sets), depth)
+            return
+        assert rule is not None
+        if rule.kind is Kind.CONTRADICTION:
+            if t.sets:
+                self.verdict(nid, t, False, f"{rule.name} is a contradiction rule: it sets "
+                                            "no cells")
+                self.follow(t, board.with_(t.sets), depth)
+                return
+            apps = self.rs.applications(board, rule.id)
+            if apps:
+                self.verdict(nid, t, True, f"{rule.name} applies: {apps[0].text}")
+                return  # the branch is closed
+            self.verdict(nid, t, False, f"{rule.name} does not apply to this board.")
+            self.follow(t, board, depth)
+            return
+        if not t.sets:
+            self.verdict(nid, t, False, f"{rule.name}: the transition sets nothing")
+            self.follow(t, board, depth)
+            return
+        from aspuzzle.explain.player import check_step
+
+        v = check_step(self.rs, board, rule.name, t.sets)
+        self.verdict(nid, t, v.valid, v.text)
+        self.follow(t, board.with_(t.sets), depth)
+
+    def follow(self, t: _Transition, board: Board, depth: int) -> None:
+        if t.child:
+            self.walk(t.child, board, depth + 1)
+        elif not self.solved(board):
+            self.open_.append(f"{t.id} (no child)")
+
+    def split(self, nid: str, board: Board, ts: list[_Transition],
+              rules: list[RuleInfo | None], depth: int) -> None:
+        first = rules[0]
+        why = ""
+        for t, r in zip(ts, rules, strict=True):
+            why = why or self.problem(t, r, board)
+        if not why and (first is None or any(r is not first for r in rules)):
+            why = "the transitions leaving this node name different rules (a split is one " \
+                  "case rule)"
+        if not why and first is not None and first.kind is not Kind.CASE:
+            why = f"{first.name} is not a case rule: a node has one transition per rule " \
+                  "application"
+        if not why:
+            assert first is not None
+            why = self.case_problem(board, first, [t.sets for t in ts])
+        for t in ts:
+            self.verdict(nid, t, not why, why or f"a case of {first.name if first else ''}")
+            self.follow(t, board.with_(t.sets), depth)
+
+    def case_problem(self, board: Board, rule: RuleInfo, cases: list[Sets]) -> str:
+        """Are these exactly the cases the rule gives somewhere on the board?"""
+        got = sorted(set(cases))
+        if len(got) != len(cases):
+            return "two transitions of the split are the same case"
+        for ways in self.case_sets(board, rule):
+            if sorted(ways) == got:
+                return ""
+        return f"these are not the cases of {rule.name} for any one place on this board"
+
+    def case_sets(self, board: Board, rule: RuleInfo) -> list[list[Sets]]:
+        """Every split the rule gives on the board: for each place, its cases."""
+        if not _has_program(rule):
+            marks = [m.value for m in self.puzzle.spec.marks]
+            return [[((k, m),) for m in marks] for k in self.keys if k not in board.cells]
+        self.rs.hits(board)
+        answer, other = self.puzzle.spec.answer_mark.value, self.puzzle.spec.other_mark.value
+        out = []
+        for rid, _, k, cells in self.rs._choices:
+            if rid != rule.id:
+                continue
+            free = [c for c in cells if c not in board.cells]
+            out.append([tuple(sorted((c, answer if c in way else other) for c in free))
+                        for way in combinations(free, k)])
+        return out
+
+
+def check_text(text: str, *, allowed: Collection[str] | None = None, teacher: Any = None,
+               earned: bool = False) -> ProofReport:
+    """Judge the proof of a kit type's LEGUP file (``allowed``: the rules an exercise allows,
+    by our id or name or LEGUP's; None allows all). InputError for a file that cannot be read
+    or is no kit type's; UsageError for what only Tree Tent proofs have (teachers' rules,
+    earned rules) and for an ``allowed`` that names none of the type's rules."""
+    from aspuzzle.legup.check import ProofReport
+
+    puzzle = is_kit_proof(text)
+    if puzzle is None:
+        raise InputError("LEGUP: not a file of a kit puzzle type")
+    if (teacher is not None and getattr(teacher, "rules", teacher)) or earned:
+        raise UsageError(f"--rules-dir and --earned are for Tree Tent proofs, not "
+                         f"{puzzle.title}")
+    if allowed is not None:
+        known = {x.lower() for r in puzzle.reasoning().catalogue
+                 for x in (r.id, r.name, *(_legup_of(r) or ()))}
+        if not {a.lower() for a in allowed} & known:
+            raise UsageError(f"--rules names none of the {puzzle.title} rules (a tier is "
+                             "for Tree Tent proofs only so far)")
+    inst, marks, nodes, root = _read(puzzle, text)
+    assert puzzle.spec.legup is not None
+    name = f"{puzzle.spec.legup.puzzle} {inst.width}x{inst.height}"
+    judge = _Judge(puzzle, inst, nodes, allowed)
+    start = Board(dict(marks))
+    if root is None:
+        return ProofReport(name, (), judge.solved(start), (), 0, ("the file has no proof tree",))
+    judge.walk(root, start, 0)
+    return ProofReport(name, tuple(judge.verdicts), not judge.open_, tuple(judge.open_),
+                       judge.depth)
