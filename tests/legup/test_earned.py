@@ -87,13 +87,13 @@ def test_cli_and_grade(tmp_path: Path, direct_proof: str) -> None:
     r = run_cli("check-proof", str(d / "p.xml"), "--earned", "--json")
     assert r.returncode == 1
     out = json.loads(r.stdout)
-    assert out["invalid"] == 24 and "not yet earned" in out["verdicts"][0]["text"]
+    assert out["invalid"] == 20 and "not yet earned" in out["verdicts"][0]["text"]
     assert run_cli("check-proof", str(d / "p.xml")).returncode == 0
     (row,) = grade(tmp_path / "class", earned=True)
-    assert (row.solved, row.invalid) == (False, 24)
+    assert (row.solved, row.invalid) == (False, 20)
     assert row.reason.startswith("Finish with Grass is not yet earned")
     r = run_cli("grade", str(tmp_path / "class"), "--earned", "--json")
-    assert r.returncode == 0 and json.loads(r.stdout)["invalid"] == 24
+    assert r.returncode == 0 and json.loads(r.stdout)["invalid"] == 20
 
 
 def test_a_split_on_a_cell_the_rule_does_not_set_earns_nothing(direct_proof: str) -> None:

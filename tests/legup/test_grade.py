@@ -53,20 +53,20 @@ def klass(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_grade_rows(klass: Path) -> None:
     rows = grade(klass)
     table = [(r.student, r.file, r.solved, r.transitions, r.invalid, r.error[:30]) for r in rows]
-    ok = ("TreeTent 6x6", True, 24)
+    ok = ("TreeTent 6x6", True, 32)
     assert [(r.student, r.file) for r in rows] == sorted((r.student, r.file) for r in rows)
     assert len(rows) == 13
     by = {(r.student, r.file): r for r in rows}
     for i in (1, 5, 7):
         r = by[(f"student{i:02d}", f"student{i:02d}/hw1/proof.xml")]
-        assert (r.puzzle, r.solved, r.transitions) == ok and r.depth == 24 and not r.error
+        assert (r.puzzle, r.solved, r.transitions) == ok and r.depth == 16 and not r.error
     for i in (2, 4, 6, 8):
         r = by[(f"student{i:02d}", f"student{i:02d}/hw1/proof.xml")]
-        assert (r.solved, r.complete, r.invalid) == (False, False, 3), table
+        assert (r.solved, r.complete, r.invalid) == (False, False, 2), table
         assert r.first_invalid.endswith("(Finish with Grass)")
         assert r.reason.startswith("Finish with Grass does not give (2,1) is a tent")
     r = by[("student04", "student04/hw1/deeper/more/p.xml")]
-    assert (r.solved, r.complete, r.invalid, r.transitions) == (False, False, 0, 22)
+    assert (r.solved, r.complete, r.invalid, r.transitions) == (False, False, 0, 31)
     assert r.reason.startswith("unfinished: the branch ending at node")
     assert by[("student03", "")].error == "no proof file"
     assert by[("student09", "")].error == "no proof file"
@@ -79,7 +79,7 @@ def test_grade_rows(klass: Path) -> None:
     parsed = list(csv.reader(io.StringIO(text)))
     assert tuple(parsed[0]) == COLUMNS and len(parsed) == 14
     assert parsed[1][:8] == ["student01", "student01/hw1/proof.xml", "TreeTent 6x6", "yes",
-                             "yes", "24", "24", "0"]
+                             "yes", "32", "16", "0"]
 
 
 def test_grade_in_two_processes_and_the_cli(klass: Path, tmp_path: Path) -> None:

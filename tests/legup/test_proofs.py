@@ -57,7 +57,7 @@ def _bad(report: Any) -> list[str]:
 def test_exported_direct_proof_is_valid_and_complete(direct_proof: str) -> None:
     r = check_text(direct_proof)
     assert r.solved and r.valid and r.complete
-    assert (len(r.verdicts), r.depth, r.open_branches) == (24, 24, ())
+    assert (len(r.verdicts), r.depth, r.open_branches) == (32, 16, ())
     assert [v.rule for v in r.verdicts[:2]] == ["Finish with Grass", "Finish with Grass"]
     assert r.verdicts[0].rule_id == "TREE-BASC-0002"
 
@@ -190,7 +190,7 @@ def test_cli_exit_status(tmp_path: Path, direct_proof: str) -> None:
     r = run_cli("check-proof", str(good), "--json")
     assert r.returncode == 0
     out = json.loads(r.stdout)
-    assert (out["solved"], out["transitions"], out["invalid"]) == (True, 24, 0)
+    assert (out["solved"], out["transitions"], out["invalid"]) == (True, 32, 0)
     root = _tree(direct_proof)
     node, t = _last_tent(root)
     node.remove(t)
