@@ -104,6 +104,12 @@ def write_tatham(inst: HitoriInstance, sol: HitoriSolution | None = None) -> str
     return f"{params}:{''.join(out)}"
 
 
+def _solo_runs(desc: str, cells: int) -> bool:
+    """Does ``desc`` read as a Solo grid of ``cells`` cells (letters runs, digits numbers)?"""
+    return sum(ord(ch) - ord("a") + 1 for ch in desc if "a" <= ch <= "z") + \
+        len(re.findall(r"[0-9]+", desc)) == cells
+
+
 def detect_tatham(text: str) -> bool:
     lines = [ln.strip() for ln in text.splitlines()
              if ln.strip() and not ln.strip().startswith("#")]
@@ -112,8 +118,9 @@ def detect_tatham(text: str) -> bool:
     m = _DETECT.fullmatch(lines[0])
     if m is None:
         return False
-    if m.group(2) is not None:
-        return True
+    if m.group(2) is not None:  # one character a cell; leave Solo's 'CxR:RUNS' to Sudoku
+        w, h = int(m.group(1)[:_MAX_DIGITS]), int(m.group(2)[:_MAX_DIGITS])
+        return len(m.group(3)) == w * h or not _solo_runs(m.group(3), (w * h) ** 2)
     # 'N:...' could be a Futoshiki ('unequal') ID too: claim it only if the length fits
     n = int(m.group(1)[:_MAX_DIGITS])
     return len(m.group(3)) == n * n
