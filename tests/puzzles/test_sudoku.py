@@ -15,6 +15,7 @@ from aspuzzle.explain import explain
 from aspuzzle.kit.model import GridSolution
 from aspuzzle.kit.textgrid import boxes
 from aspuzzle.puzzles.sudoku import PUZZLE as SUDOKU
+from aspuzzle.puzzles.sudoku import legup as sudoku_legup
 from tests.conftest import DATA, EXAMPLES, mutate, read_jsonl, run_cli
 
 EXAMPLE = EXAMPLES / "sudoku" / "wikipedia-9x9.txt"
@@ -172,6 +173,17 @@ def test_tatham_solo_ids_solve_to_his_solution_and_round_trip(rec: dict[str, Any
     if list(loaded.instance.regions) == boxes(loaded.instance.width):
         url = SUDOKU.formats["puzzlink"].write(loaded.instance, None)
         assert aspuzzle.loads(url).instance == loaded.instance
+    if rec["id"].startswith(("2x2:", "3x3:")):  # LEGUP's Sudoku: 4x4 and 9x9, square boxes
+        f = SUDOKU.formats["legup"]
+        text = f.write(loaded.instance, None)
+        assert f.read(text) == loaded.instance and f.write(f.read(text), None) == text
+        solved = f.write(loaded.instance, res.solutions[0])
+        inst, placed = sudoku_legup.read_state(solved)
+        assert inst == loaded.instance and f.write(inst, res.solutions[0]) == solved
+        n = inst.width
+        assert {c: d for c, d in placed.items()} == {
+            (r, c): rec["grid"][r - 1][c - 1] for r in range(1, n + 1) for c in range(1, n + 1)
+            if inst.at((r, c))[0] == "empty"}
 
 
 BELOW_ADVANCED = [r for r in TATHAM if not r["rating"].startswith(("Difficulty rating: Adv",
@@ -221,3 +233,40 @@ def test_generated_sudoku_is_unique_at_its_tier(size: str, tier: str, seed: int)
     assert SUDOKU.verify(g.loaded.instance, g.solution) == []
     with pytest.raises(aspuzzle.UsageError):
         aspuzzle.generate("sudoku", size="6x4", seed=seed)
+
+
+LEGUP_HEAD = '<?xml version="1.0"?><Legup version="2.0.0"><puzzle name="Sudoku">'
+
+
+@pytest.mark.parametrize("body, message", [
+    ('<board size="6"><cells/></board>', "boards are 4x4 or 9x9"),
+    ('<board size="4"><cells><cell value="5" x="0" y="0"/></cells></board>',
+     "value 5, not one of 0..4"),
+    ('<board size="4"><cells><cell value="1" x="4" y="0"/></cells></board>',
+     "outside the 4x4 board"),
+    ('<board size="4"><cells><cell value="1" x="0" y="0"/><cell value="2" x="0" y="0"/>'
+     '</cells></board>', "given twice"),
+    ('<board><cells/></board>', "no 'size' attribute"),
+    ('<board size="4"><cells><cell value="x" x="0" y="0"/></cells></board>', "not a number"),
+])
+def test_legup_files_that_cannot_be_read_name_the_problem(body: str, message: str) -> None:
+    with pytest.raises(InputError) as err:
+        SUDOKU.formats["legup"].read(LEGUP_HEAD + body + "</puzzle></Legup>")
+    assert message in str(err.value)
+
+
+def test_legup_refuses_what_legup_cannot_hold() -> None:
+    f = SUDOKU.formats["legup"]
+    for text in (SIX, JIGSAW):
+        with pytest.raises(InputError, match="only 4x4 and 9x9 grids with square boxes"):
+            f.write(SUDOKU.formats["text"].read(text), None)
+    with pytest.raises(InputError, match="document type declaration"):
+        f.read('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><Legup/>')
+
+
+def test_legup_file_from_the_cli_is_detected_and_solved(tmp_path: Any) -> None:
+    xml = tmp_path / "wiki.xml"
+    res = run_cli("convert", str(EXAMPLE), "--to", "legup", "-o", str(xml))
+    assert res.returncode == 0, res.stderr
+    res = run_cli("solve", str(xml), "--json")
+    assert res.returncode == 0 and json.loads(res.stdout)["solutions"][0]["grid"] == ANSWER

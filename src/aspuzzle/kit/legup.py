@@ -39,8 +39,9 @@ from aspuzzle.errors import InputError, Location
 from aspuzzle.kit.model import Cell, CellValue, GridInstance, GridSolution, make, playable
 from aspuzzle.kit.spec import GridSpec, LegupSpec
 
-__all__ = ["Doc", "LegupBoard", "children", "detect_legup", "parse", "read_board",
-           "read_legup", "read_state", "write_legup"]
+__all__ = ["Doc", "LegupBoard", "children", "detect_legup", "detect_name", "one", "parse",
+           "proof_path", "puzzle_board", "read_board", "read_legup", "read_state",
+           "write_legup"]
 
 _INT = re.compile(r"-?[0-9]{1,6}")
 IND = "    "
@@ -104,7 +105,7 @@ def children(elem: ET.Element, tag: str) -> list[ET.Element]:
     return [c for c in elem if c.tag.lower() == tag]
 
 
-def _one(doc: Doc, parent: ET.Element, tag: str, what: str) -> ET.Element:
+def one(doc: Doc, parent: ET.Element, tag: str, what: str) -> ET.Element:
     found = children(parent, tag)
     if not found:
         raise InputError(f"LEGUP: <{parent.tag}> has no <{tag}> element ({what})",
@@ -144,17 +145,7 @@ class LegupBoard:
 
 def read_board(spec: GridSpec, doc: Doc) -> LegupBoard:
     """The ``<board>`` of a file of the type's LEGUP puzzle."""
-    lspec = _legup(spec)
-    root = doc.root
-    if root.tag.lower() != "legup":
-        raise InputError(f"LEGUP: the root element is <{root.tag}>, expected <Legup>",
-                         doc.at(root))
-    puzzle = _one(doc, root, "puzzle", "the puzzle")
-    name = puzzle.get("name", "")
-    if name.lower() != lspec.puzzle.lower():
-        raise InputError(f"LEGUP: this file holds a '{name[:30]}' puzzle, not {lspec.puzzle}",
-                         doc.at(puzzle))
-    board = _one(doc, puzzle, "board", "the grid")
+    puzzle, board = puzzle_board(doc, _legup(spec).puzzle)
     if board.get("size") is not None:
         height = width = attr_int(doc, board, "size")
     else:
@@ -163,7 +154,7 @@ def read_board(spec: GridSpec, doc: Doc) -> LegupBoard:
     if not (lo <= height <= hi and lo <= width <= hi):
         raise InputError(f"LEGUP: board size {width}x{height} is out of range ({lo}..{hi} "
                          "rows and columns)", doc.at(board))
-    cells = _one(doc, board, "cells", "LEGUP needs it even when it is empty")
+    cells = one(doc, board, "cells", "LEGUP needs it even when it is empty")
     values: dict[Cell, int] = {}
     for elem in children(cells, "cell"):
         cell, value = read_cell(spec, doc, elem, height, width)
@@ -172,6 +163,20 @@ def read_board(spec: GridSpec, doc: Doc) -> LegupBoard:
                              doc.at(elem, cell))
         values[cell] = value
     return LegupBoard(height, width, values, puzzle)
+
+
+def puzzle_board(doc: Doc, name: str) -> tuple[ET.Element, ET.Element]:
+    """The ``<puzzle>`` and its ``<board>`` of a file of LEGUP's puzzle ``name``."""
+    root = doc.root
+    if root.tag.lower() != "legup":
+        raise InputError(f"LEGUP: the root element is <{root.tag}>, expected <Legup>",
+                         doc.at(root))
+    puzzle = one(doc, root, "puzzle", "the puzzle")
+    found = puzzle.get("name", "")
+    if found.lower() != name.lower():
+        raise InputError(f"LEGUP: this file holds a '{found[:30]}' puzzle, not {name}",
+                         doc.at(puzzle))
+    return puzzle, one(doc, puzzle, "board", "the grid")
 
 
 def _value_range(spec: GridSpec) -> tuple[int, int]:
@@ -276,7 +281,7 @@ def read_state(spec: GridSpec, text: str) -> tuple[GridInstance, dict[Cell, str]
     _, mark_of = _names(spec)
     keys = set(playable(spec, inst))
     unknown = _legup(spec).values.get("unknown")
-    for t in _proof_path(doc, board.puzzle):
+    for t in proof_path(doc, board.puzzle):
         for ch in children(t, "cell"):
             cell, v = read_cell(spec, doc, ch, board.height, board.width)
             if cell not in keys:
@@ -292,7 +297,7 @@ def read_state(spec: GridSpec, text: str) -> tuple[GridInstance, dict[Cell, str]
     return inst, marks
 
 
-def _proof_path(doc: Doc, puzzle: ET.Element) -> list[ET.Element]:
+def proof_path(doc: Doc, puzzle: ET.Element) -> list[ET.Element]:
     proofs = children(puzzle, "proof")
     trees = children(proofs[0], "tree") if proofs else []
     if not trees:
@@ -366,7 +371,12 @@ def write_legup(spec: GridSpec, inst: GridInstance, solution: GridSolution | Non
 
 
 def detect_legup(spec: GridSpec, text: str) -> bool:
+    return detect_name(_legup(spec).puzzle, text)
+
+
+def detect_name(puzzle: str, text: str) -> bool:
+    """Is the text a LEGUP file of the puzzle named ``puzzle``?"""
     head = text[:4096]
-    name = re.escape(_legup(spec).puzzle)
+    name = re.escape(puzzle)
     return bool(re.search(r"<\s*legup\b", head, re.I)
                 and re.search(rf"<\s*puzzle\b[^>]*\bname\s*=\s*[\"']{name}[\"']", head, re.I))

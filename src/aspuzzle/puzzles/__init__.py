@@ -122,6 +122,9 @@ TYPES: tuple[TypeInfo, ...] = (
                    sniff.one_line(r"^\s*(?:solo:\d|\d{1,2}x\d{1,2}[a-z0-9]*:|\d{1,2}j)")),
         FormatInfo("puzzlink", (), "puzz.link / pzprjs URL (sudoku/COLS/ROWS/BODY)",
                    search(r"sudoku/\d+/\d+")),
+        FormatInfo("legup", (".xml",), "LEGUP Sudoku puzzle file (XML; 4x4 and 9x9 with "
+                   "square boxes)",
+                   search(r"<\s*puzzle\b[^>]*\bname\s*=\s*[\"']sudoku[\"']", re.IGNORECASE)),
     )),
     TypeInfo("logicgrid", "aspuzzle.puzzles.logicgrid",
              ("logic-grid", "logic", "zebra", "einstein", "logic-problem"), (
