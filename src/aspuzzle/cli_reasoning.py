@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from typing import Any
 
@@ -314,39 +315,27 @@ def _catalogues(type_: str | None) -> list[tuple[str, Any]]:
     return out
 
 
+def parse_up_to(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*(\d{1,2})\s*[xX]\s*(\d{1,2})\s*", text)
+    if not m or not (1 <= int(m[1]) <= 12 and 1 <= int(m[2]) <= 12):
+        raise UsageError(f"--up-to: '{text[:20]}' is not a size such as 6x6 (at most 12x12)")
+    return int(m[1]), int(m[2])
+
+
 def cmd_rules_verify(args: argparse.Namespace) -> int:
-    from aspuzzle import rules
-    from aspuzzle.puzzles import get_puzzle
+    from aspuzzle.puzzles import TYPES, get_puzzle
 
     if args.file is None:
         raise UsageError("rules verify needs a rule file: aspuzzle rules verify FILE.lp")
-    puzzle = get_puzzle(args.type) if args.type else None
-    from aspuzzle.kit.puzzle import GridPuzzle
-
-    if isinstance(puzzle, GridPuzzle):  # a kit type: its own boards and rules
-        from aspuzzle.kit.verify import verify as kit_verify
-
-        kv = kit_verify(puzzle, args.file, up_to=rules.parse_size(args.up_to))
-        if args.json:
-            kc = kv.counterexample
-            _json({"file": kv.file, "type": puzzle.name, "sound": kv.sound,
-                   "up_to": list(kv.up_to), "counterexample": None if kc is None else {
-                       "rules": list(kc.rules), "board": kc.board, "solution": kc.solution}})
-        else:
-            _print(kv.render())
-        return EXIT_OK if kv.sound else EXIT_NO
-    if puzzle is not None and puzzle.name != "tents":
+    puzzle = get_puzzle(args.type or TYPES[0].name)  # the first type: Tree Tent, the sheet's
+    verify = puzzle.reasoning().verify_rule
+    if verify is None:
+        able = [t.name for t in TYPES if get_puzzle(t.name).reasoning().verify_rule is not None]
         raise UsageError(f"rules verify: {puzzle.name} rule files cannot be verified yet "
-                         "(Tents and the kit types can)")
-    v = rules.verify(args.file, up_to=rules.parse_size(args.up_to))
+                         f"({', '.join(able)} can)")
+    v = verify(args.file, parse_up_to(args.up_to))
     if args.json:
-        c = v.counterexample
-        _json({"file": v.file, "sound": v.sound, "up_to": list(v.up_to),
-               "counterexample": None if c is None else {
-                   "height": c.height, "width": c.width, "rules": list(c.rules),
-                   "trees": [list(x) for x in c.trees], "tents": [list(x) for x in c.tents],
-                   "grass": [list(x) for x in c.grass],
-                   "solution": [list(x) for x in c.solution]}})
+        _json(v.to_json())
     else:
         _print(v.render())
     return EXIT_OK if v.sound else EXIT_NO

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from aspuzzle.cli_reasoning import parse_up_to as parse_size
 from aspuzzle.errors import UsageError
 from aspuzzle.puzzles.tents.rules import CATALOGUE
-from aspuzzle.rules import parse_size, verify
+from aspuzzle.puzzles.tents.verify import verify
 from tests.conftest import ROOT, run_cli
 
 RULES = ROOT / "src" / "aspuzzle" / "puzzles" / "tents" / "rules"

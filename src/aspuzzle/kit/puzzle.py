@@ -296,10 +296,15 @@ class GridPuzzle:
             read_state=partial(board.read_board, spec),
             parse_set=partial(board.parse_set, spec),
             state_help=board.state_help(spec), set_help=board.set_help(spec),
-            mark_formats=("text",))
+            mark_formats=("text",), verify_rule=self._verify_rule)
 
     def reasoning(self) -> Reasoning:
         return self._reasoning
+
+    def _verify_rule(self, path: str, up_to: tuple[int, int]) -> Any:
+        from aspuzzle.kit.verify import verify
+
+        return verify(self, path, up_to=up_to)
 
     @property
     def reasoner_class(self) -> Any:
@@ -400,3 +405,4 @@ def _digit_problems(inst: GridInstance, sol: GridSolution) -> list[str]:
 def _shows(number: ClueNumber, inst: GridInstance, cell: Cell, n: int,
            solution: GridSolution) -> bool:
     return number(inst, solution, cell) == n
+

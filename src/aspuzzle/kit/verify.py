@@ -70,10 +70,17 @@ class KitVerification:
     file: str
     up_to: tuple[int, int]
     counterexample: KitCounterexample | None
+    type: str = ""
 
     @property
     def sound(self) -> bool:
         return self.counterexample is None
+
+    def to_json(self) -> dict[str, object]:
+        c = self.counterexample
+        return {"file": self.file, "type": self.type, "sound": self.sound,
+                "up_to": list(self.up_to), "counterexample": None if c is None else {
+                    "rules": list(c.rules), "board": c.board, "solution": c.solution}}
 
     def render(self) -> str:
         h, w = self.up_to
@@ -117,8 +124,8 @@ def verify(puzzle: GridPuzzle, rule: str | Path, *,
     for h, w in sizes:
         found = _search(puzzle, parts, h, w, str(path))
         if found is not None:
-            return KitVerification(str(path), up_to, found)
-    return KitVerification(str(path), up_to, None)
+            return KitVerification(str(path), up_to, found, spec.name)
+    return KitVerification(str(path), up_to, None, spec.name)
 
 
 def _search(puzzle: GridPuzzle, parts: list[str], h: int, w: int,

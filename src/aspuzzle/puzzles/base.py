@@ -78,6 +78,9 @@ class Reasoning(NamedTuple):
     mark_formats: tuple[str, ...] = ("text",)
     """Formats of the puzzle itself that can carry a player's marks (so INPUT is the board
     when ``--state`` is not given)."""
+    verify_rule: Callable[[str, tuple[int, int]], Any] | None = None
+    """(rule file, largest board) -> its verification (``sound``, ``render()``,
+    ``to_json()``): ``aspuzzle rules verify``. None: the type's rule files cannot be verified."""
 
 
 class _Lazy:

@@ -1,4 +1,5 @@
-"""Rules as objects: a Tree Tent rule file proven sound on every board up to a size.
+"""``aspuzzle rules verify FILE.lp --type tents``: a Tree Tent rule file proven sound on every
+board up to a size.
 
 :func:`verify` searches, with one clingo search per grid size (smallest first), for a
 counterexample: a puzzle, a board state that one of its solutions extends, and the rule
@@ -20,11 +21,11 @@ from pathlib import Path
 
 import clingo
 
-from aspuzzle.errors import InputError, UsageError
+from aspuzzle.errors import InputError
 from aspuzzle.formats.asp_text import unsafe_char
 from aspuzzle.puzzles.base import lp_file
 
-__all__ = ["Counterexample", "Verification", "parse_size", "verify"]
+__all__ = ["Counterexample", "Verification", "verify"]
 
 _RULES = "aspuzzle.puzzles.tents.rules"
 
@@ -78,6 +79,15 @@ class Verification:
     def sound(self) -> bool:
         return self.counterexample is None
 
+    def to_json(self) -> dict[str, object]:
+        c = self.counterexample
+        return {"file": self.file, "type": "tents", "sound": self.sound,
+                "up_to": list(self.up_to), "counterexample": None if c is None else {
+                    "height": c.height, "width": c.width, "rules": list(c.rules),
+                    "trees": [list(x) for x in c.trees], "tents": [list(x) for x in c.tents],
+                    "grass": [list(x) for x in c.grass],
+                    "solution": [list(x) for x in c.solution]}}
+
     def render(self) -> str:
         h, w = self.up_to
         if self.counterexample is None:
@@ -86,13 +96,6 @@ class Verification:
         return (f"{self.file}: NOT sound: {', '.join(c.rules)} concludes wrongly on this "
                 f"{c.height}x{c.width} board (T tree, A tent, x grass, . unknown):\n"
                 + c.render())
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    m = re.fullmatch(r"\s*(\d{1,2})\s*[xX]\s*(\d{1,2})\s*", text)
-    if not m or not (1 <= int(m[1]) <= 12 and 1 <= int(m[2]) <= 12):
-        raise UsageError(f"--up-to: '{text[:20]}' is not a size such as 6x6 (at most 12x12)")
-    return int(m[1]), int(m[2])
 
 
 def _board_lp() -> str:
