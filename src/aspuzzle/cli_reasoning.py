@@ -192,8 +192,10 @@ def _explain_to(args: argparse.Namespace, loaded: Any, result: Any) -> dict[str,
     from pathlib import Path
 
     from aspuzzle import cli
-    from aspuzzle.legup.export import export_proof
 
+    export_proof = loaded.puzzle.reasoning().export_proof
+    if export_proof is None:
+        raise UsageError(f"explain --to legup: {loaded.puzzle.title} has no LEGUP proofs")
     text = export_proof(loaded, result)
     if args.output is None:
         sys.stdout.write(text)

@@ -10,8 +10,8 @@ import pytest
 
 from aspuzzle.cli_reasoning import parse_up_to as parse_size
 from aspuzzle.errors import UsageError
+from aspuzzle.puzzles.tents.rulecheck import verify
 from aspuzzle.puzzles.tents.rules import CATALOGUE
-from aspuzzle.puzzles.tents.verify import verify
 from tests.conftest import ROOT, run_cli
 
 RULES = ROOT / "src" / "aspuzzle" / "puzzles" / "tents" / "rules"

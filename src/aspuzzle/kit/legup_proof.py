@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from aspuzzle.kit.puzzle import GridPuzzle
     from aspuzzle.legup.check import ProofReport
 
-__all__ = ["check_text", "export_proof", "is_kit_proof"]
+__all__ = ["Writer", "check_text", "export_proof", "is_kit_proof"]
 
 Sets = tuple[tuple[Cell, str], ...]
 
@@ -53,7 +53,7 @@ def _legup_of(rule: RuleInfo) -> tuple[str, str] | None:
 
 # --- writing ----------------------------------------------------------------------------------
 
-class _Writer:
+class Writer:
     def __init__(self, loaded: Any, rs: Any) -> None:
         self.loaded, self.rs = loaded, rs
         self.puzzle: GridPuzzle = loaded.puzzle
@@ -72,15 +72,14 @@ class _Writer:
         self.order.append(self.next_id)
         return self.next_id
 
-    def transition(self, parent: int, rule_id: str, sets: Sequence[tuple[Cell, str]],
+    def transition(self, parent: int, rule_id: str, sets: Sequence[tuple[Any, str]],
                    child: int) -> None:
         ref = _legup_of(self.info[rule_id])
         assert ref is not None, rule_id
         self.next_id += 1
         head = f'<transition child="{child}" id="{self.next_id}" rule="{ref[1]}" ' \
                f'rule_id="{ref[0]}"'
-        values = self.spec.legup.values if self.spec.legup else {}
-        body = [cell_xml(values[v], c) for c, v in sorted(sets)]
+        body = self.cell_lines(sets)
         out = self.nodes[parent]
         if not body:
             out.append(head + "/>")
@@ -88,6 +87,11 @@ class _Writer:
         out.append(head + ">")
         out += [IND + b for b in body]
         out.append("</transition>")
+
+    def cell_lines(self, sets: Sequence[tuple[Any, str]]) -> list[str]:
+        """The ``<cell>`` elements of what a transition sets."""
+        values = self.spec.legup.values if self.spec.legup else {}
+        return [cell_xml(values[v], c) for c, v in sorted(sets)]
 
     def steps(self, node: int, board: Board, steps: Sequence[Step]) -> tuple[int, Board] | None:
         """Write steps from a node; where they end, or None if they end in a contradiction
@@ -199,7 +203,7 @@ def export_proof(loaded: Any, explanation: Any = None, *, reasoner: Any = None) 
         raise UsageError(f"{spec.title} has no LEGUP puzzle: no LEGUP proof can be written")
     rs = reasoner if reasoner is not None else reasoner_for(loaded)
     e = explanation if explanation is not None else explain(loaded, reasoner=rs)
-    w = _Writer(loaded, rs)
+    w = Writer(loaded, rs)
     root = w.node()
     w.steps(root, e.start, list(e.steps))
     start = {c: v for c, v in e.start.cells.items()}

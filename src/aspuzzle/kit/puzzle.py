@@ -32,8 +32,10 @@ class GridPuzzle:
     to it), for a diagnosis's repairs; None: the type's repairs are revealed cells only."""
 
     def __init__(self, spec: GridSpec, formats: Mapping[str, Format] | None = None, *,
-                 clue_number: ClueNumber | None = None) -> None:
+                 clue_number: ClueNumber | None = None,
+                 export_proof: Callable[..., str] | None = None) -> None:
         self.spec = spec
+        self._export_proof = export_proof
         self.name = spec.name
         self.aliases = spec.aliases
         self.title = spec.title
@@ -296,7 +298,8 @@ class GridPuzzle:
             read_state=partial(board.read_board, spec),
             parse_set=partial(board.parse_set, spec),
             state_help=board.state_help(spec), set_help=board.set_help(spec),
-            mark_formats=("text",), verify_rule=self._verify_rule)
+            mark_formats=("text",), verify_rule=self._verify_rule,
+            export_proof=self._export_proof or (_kit_export_proof if spec.legup else None))
 
     def reasoning(self) -> Reasoning:
         return self._reasoning
@@ -347,6 +350,12 @@ def _call(module: str, name: str, *args: Any) -> Any:
     import importlib
 
     return getattr(importlib.import_module(module), name)(*args)
+
+
+def _kit_export_proof(loaded: Any, explanation: Any = None, *, reasoner: Any = None) -> str:
+    from aspuzzle.kit.legup_proof import export_proof
+
+    return export_proof(loaded, explanation, reasoner=reasoner)
 
 
 def _legup_read(spec: GridSpec, text: str) -> GridInstance:

@@ -16,10 +16,10 @@ tree at (TR, TC) to the tent at (R, C)) or ``contradiction(STEM, Key)``, where K
 ``row(R)``, ``col(C)``, ``pair(R1, C1, R2, C2)`` or ``NAME(R, C)`` (``cell(R, C)``,
 ``tree(R, C)``, ...). Its own helper predicates should start with its id: in explain, hint and
 check-step it is grounded beside the bundled contradiction rules. A link is proven sound like a
-cell (see :mod:`aspuzzle.puzzles.tents.verify`: every solution and pairing the board extends
+cell (see :mod:`aspuzzle.puzzles.tents.rulecheck`: every solution and pairing the board extends
 draws it). Case rules stay the bundled ones.
 
-Every file is verified with :func:`aspuzzle.puzzles.tents.verify.verify` before it is used; an
+Every file is verified with :func:`aspuzzle.puzzles.tents.rulecheck.verify` before it is used; an
 unsound one is refused with its counterexample (a one-line UsageError).
 """
 
@@ -135,7 +135,7 @@ def load_rules_dir(folder: str | Path, *, up_to: tuple[int, int] = VERIFY_UP_TO
                    ) -> TeacherRules:
     """Every ``*.lp`` of the folder, each proven sound on every board up to ``up_to`` first.
     An unsound, unreadable or badly headed file, or a name taken twice: UsageError."""
-    from aspuzzle.puzzles.tents.verify import verify
+    from aspuzzle.puzzles.tents.rulecheck import verify
 
     root = Path(folder)
     if not root.is_dir():

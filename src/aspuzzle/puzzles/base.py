@@ -81,6 +81,9 @@ class Reasoning(NamedTuple):
     verify_rule: Callable[[str, tuple[int, int]], Any] | None = None
     """(rule file, largest board) -> its verification (``sound``, ``render()``,
     ``to_json()``): ``aspuzzle rules verify``. None: the type's rule files cannot be verified."""
+    export_proof: Callable[..., str] | None = None
+    """(loaded puzzle, explanation or None, reasoner=...) -> a LEGUP file whose proof tree is the
+    explanation: ``explain --to legup``. None: the type has no LEGUP proofs."""
 
 
 class _Lazy:

@@ -10,6 +10,12 @@ from aspuzzle.puzzles.sudoku.type import SPEC
 
 __all__ = ["PUZZLE"]
 
+def _export_proof(loaded: object, explanation: object = None, *, reasoner: object = None) -> str:
+    from aspuzzle.puzzles.sudoku.proof import export_proof
+
+    return export_proof(loaded, explanation, reasoner=reasoner)
+
+
 PUZZLE = GridPuzzle(SPEC, {
     "tatham": Format("tatham", "Simon Tatham's solo game ID (CxR:GRID, Nj:GRID,BLOCKS)",
                      *lazy_format(f"{__name__}.formats", "tatham"), (), inline=True),
@@ -17,5 +23,5 @@ PUZZLE = GridPuzzle(SPEC, {
                        *lazy_format(f"{__name__}.formats", "puzzlink"), (), inline=True),
     "legup": Format("legup", "LEGUP Sudoku puzzle file (XML; 4x4 and 9x9 with square boxes)",
                     *lazy_format(f"{__name__}.legup", "legup"), (".xml",), carries_solution=True),
-})
+}, export_proof=_export_proof)
 """Sudoku instances and solutions."""

@@ -35,7 +35,7 @@ from aspuzzle.kit.model import Cell, CellValue, GridInstance, GridSolution, make
 from aspuzzle.kit.textgrid import boxes
 from aspuzzle.puzzles.sudoku.type import SPEC
 
-__all__ = ["detect_legup", "read_legup", "read_state", "write_legup"]
+__all__ = ["check_shape", "detect_legup", "read_legup", "read_state", "write_legup"]
 
 _NAME = "Sudoku"
 _SIZES = (1, 4, 9)
@@ -106,7 +106,7 @@ def read_state(text: str) -> tuple[GridInstance, dict[Cell, int]]:
     return inst, placed
 
 
-def _check_shape(inst: GridInstance) -> None:
+def check_shape(inst: GridInstance) -> None:
     n = inst.width
     side = round(n ** 0.5)
     if n not in _SIZES or inst.height != n or inst.regions != tuple(boxes(n, (side, side))):
@@ -115,9 +115,11 @@ def _check_shape(inst: GridInstance) -> None:
                          (" with jigsaw regions" if n in _SIZES else ""))
 
 
-def write_legup(inst: GridInstance, solution: GridSolution | None = None) -> str:
-    """A LEGUP Sudoku file of the puzzle; a solution goes in as one unjustified transition."""
-    _check_shape(inst)
+def write_legup(inst: GridInstance, solution: GridSolution | None = None, *,
+                proof: list[str] | None = None) -> str:
+    """A LEGUP Sudoku file of the puzzle; a solution goes in as one unjustified transition.
+    ``proof``: the lines of a ``<proof>`` element instead, indented as its place in the file."""
+    check_shape(inst)
     n = inst.width
     out = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
            '<Legup version="2.0.0">',
@@ -130,8 +132,8 @@ def write_legup(inst: GridInstance, solution: GridSolution | None = None) -> str
             out.append(IND * 4 + kit.cell_xml(int(value or 0), cell))
         else:
             empty.append(cell)
-    out += [f"{IND * 3}</cells>", f"{IND * 2}</board>"]
-    if solution is not None:
+    out += [f"{IND * 3}</cells>", f"{IND * 2}</board>", *(proof or [])]
+    if solution is not None and proof is None:
         out += [f"{IND * 2}<proof>", f"{IND * 3}<tree>", f'{IND * 4}<node id="0" root="true">',
                 f'{IND * 5}<transition child="1" id="2">']
         out += [IND * 6 + kit.cell_xml(solution.digit(cell, n), cell) for cell in empty]

@@ -1595,12 +1595,18 @@ def reasoning() -> Any:
         reasoner=TentsReasoner, catalogue=CATALOGUE, read_state=read_board,
         parse_set=parse_set, parse_link=parse_link, shows_links=detect_legup,
         mark_formats=("text", "tatham", "legup"),
-        verify_rule=_verify_rule,
+        verify_rule=_verify_rule, export_proof=_export_proof,
         state_help="text grid with A (tent) / x (grass) marks, Tatham ID, or LEGUP XML",
         set_help="ROW,COL=tent|grass (or A / x)")
 
 
 def _verify_rule(path: str, up_to: tuple[int, int]) -> Any:
-    from aspuzzle.puzzles.tents.verify import verify
+    from aspuzzle.puzzles.tents.rulecheck import verify
 
     return verify(path, up_to=up_to)
+
+
+def _export_proof(loaded: Any, explanation: Any = None, *, reasoner: Any = None) -> str:
+    from aspuzzle.legup.export import export_proof
+
+    return export_proof(loaded, explanation, reasoner=reasoner)

@@ -1,0 +1,79 @@
+"""A Sudoku explanation written as a LEGUP Sudoku proof (``explain --to legup``).
+
+LEGUP's Sudoku board holds digits only (no pencil marks), so the proof is the explanation made
+with the rules whose LEGUP counterparts judge a step from the digits alone: Last Number for
+Cell, Last Cell for Number, Repeated Numbers, No Number for Cell and the split Possible Numbers
+for Cell. (Locked Candidates and the pairs strike candidates, which LEGUP cannot store; LEGUP's
+No Cell for Number and Possible Cells for Number rules look at other units than their names
+say, so they are not used.) Every step is one transition; a split is a node with one transition
+for each of the digits 1..9, as LEGUP's Possible Numbers for Cell makes its cases: a digit the
+cell's row, column or box holds already is closed at once by Repeated Numbers, the others are
+explained until they die, and the proof goes on in the digit the solution has.
+
+Only 9x9 proofs are written: LEGUP loads a 4x4 Sudoku, but its rules assume nine rows, columns
+and boxes (checking any step of a 4x4 proof ends in a NullPointerException in LEGUP 448413841d).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from aspuzzle.errors import UsageError
+from aspuzzle.explain.steps import Board, Step
+from aspuzzle.kit.legup import cell_xml
+from aspuzzle.kit.legup_proof import Writer
+from aspuzzle.puzzles.sudoku import legup
+
+__all__ = ["LEGUP_RULES", "export_proof"]
+
+LEGUP_RULES = ("last_number_for_cell", "last_cell_for_number", "repeated_numbers",
+               "no_number_for_cell", "possible_numbers_for_cell")
+_SPLIT_CASES = 9
+"""LEGUP's Possible Numbers for Cell makes the cases 1..9 whatever the board's size."""
+
+
+class _Writer(Writer):
+    def cell_lines(self, sets: Sequence[tuple[Any, str]]) -> list[str]:
+        out = []
+        for (r, c, d), value in sorted(sets):
+            if value != "yes":  # the rules above only place digits
+                raise RuntimeError(f"a LEGUP Sudoku step cannot strike {d} from ({r},{c})")
+            out.append(cell_xml(d, (r, c)))
+        return out
+
+    def case(self, node: int, board: Board, step: Step, rest: Sequence[Step]) -> None:
+        cells = {k[:2] for br in step.branches for k, _ in br.sets}
+        if len(cells) != 1:  # pragma: no cover - the one split used is on a cell
+            raise RuntimeError(f"{step.rule}: not a split of one cell")
+        (r, c), = cells
+        shown = {k[2] for br in step.branches for k, _ in br.sets}
+        for d in range(1, _SPLIT_CASES + 1):
+            if d in shown:
+                continue
+            child = self.node()
+            self.transition(node, step.rule_id, [((r, c, d), "yes")], child)
+            self.transition(child, "repeated_numbers", (), self.node())
+        super().case(node, board, step, rest)
+
+
+def export_proof(loaded: Any, explanation: Any = None, *, reasoner: Any = None) -> str:
+    """A LEGUP Sudoku file of the puzzle whose proof tree explains it with LEGUP's rules (the
+    explanation and reasoner given are not used: theirs may strike candidates)."""
+    from aspuzzle.explain import explain
+
+    inst = loaded.instance
+    legup.check_shape(inst)
+    if inst.width != _SPLIT_CASES:
+        raise UsageError(f"explain --to legup: LEGUP checks proofs of 9x9 Sudoku only (its rules "
+                         f"assume nine rows, columns and boxes); this one is "
+                         f"{inst.width}x{inst.height}")
+    puzzle = loaded.puzzle
+    rules = [r for r in puzzle.reasoning().catalogue if r.id in LEGUP_RULES]
+    rs = puzzle.reasoner_class(puzzle, inst, rules=rules)
+    e = explain(loaded, reasoner=rs)
+    w = _Writer(loaded, rs)
+    root = w.node()
+    w.steps(root, e.start, list(e.steps))
+    return legup.write_legup(inst, None, proof=w.proof_lines())
+
