@@ -74,7 +74,7 @@ def test_grade_rows(klass: Path) -> None:
     assert "malformed XML" in by[("student05", "student05/broken.xml")].error
     assert by[("student05", "student05/notes.txt")].error.startswith("line 1, column 1: "
                                                                      "LEGUP: malformed XML")
-    assert "'Nurikabe' puzzle, not TreeTent" in by[("student05", "student05/nurikabe.xml")].error
+    assert "'Nurikabe' puzzle; aspuzzle checks" in by[("student05", "student05/nurikabe.xml")].error
     text = to_csv(rows)
     parsed = list(csv.reader(io.StringIO(text)))
     assert tuple(parsed[0]) == COLUMNS and len(parsed) == 14

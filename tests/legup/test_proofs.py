@@ -166,7 +166,7 @@ def test_transition_without_rule_and_erasing() -> None:
     (lambda s: s[: len(s) // 2], "LEGUP: malformed XML"),
     (lambda s: s.replace("<cell ", "<cell <", 1), "LEGUP: malformed XML"),
     (lambda s: s.replace('name="TreeTent"', 'name="Nurikabe"'),
-     "this file holds a 'Nurikabe' puzzle, not TreeTent"),
+     "this file holds a 'Nurikabe' puzzle; aspuzzle checks the LEGUP proofs of Tents"),
     (lambda s: s.replace('root="true"', ""), "the proof has no root node"),
 ])
 def test_unreadable_files(direct_proof: str, damage: Any, message: str) -> None:

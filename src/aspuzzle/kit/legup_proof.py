@@ -21,7 +21,7 @@ ends on a solved board or in a valid contradiction. Nothing stored in the file (
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -37,18 +37,17 @@ if TYPE_CHECKING:
     from aspuzzle.kit.puzzle import GridPuzzle
     from aspuzzle.legup.check import ProofReport
 
-__all__ = ["Writer", "check_text", "export_proof", "is_kit_proof"]
+__all__ = ["Judge", "Writer", "check_text", "check_usage", "export_proof", "is_kit_proof",
+           "judge_tree", "legup_refs", "read_tree"]
 
 Sets = tuple[tuple[Cell, str], ...]
 
 
 def _legup_of(rule: RuleInfo) -> tuple[str, str] | None:
-    """(LEGUP rule id, LEGUP rule name) of a rule, from its file's ``legup:`` header."""
-    ref = rule.legup_ref.strip()
-    if not ref:
-        return None
-    rid, _, name = ref.partition(" ")
-    return rid, name.strip()
+    """(LEGUP rule id, LEGUP rule name) of a rule, from its file's ``legup:`` header (the first,
+    if it names several)."""
+    refs = legup_refs(rule)
+    return refs[0] if refs else None
 
 
 # --- writing ----------------------------------------------------------------------------------
@@ -187,6 +186,25 @@ class Writer:
         return out
 
 
+def legup_refs(rule: RuleInfo) -> list[tuple[str, str]]:
+    """Every (LEGUP rule id, name) a rule stands for: its ``legup:`` header, ``ID Name`` or
+    several separated by ``;`` (``SUDO-CONT-0001 No Cell for Number (Region); SUDO-CONT-0002
+    (Row)``: a later name in brackets completes the first one's)."""
+    out: list[tuple[str, str]] = []
+    base = ""
+    for part in rule.legup_ref.split(";"):
+        rid, _, name = part.strip().partition(" ")
+        if not rid:
+            continue
+        name = name.strip()
+        if out and name.startswith("("):
+            name = f"{base} {name}"
+        else:
+            base = name.split(" (")[0]
+        out.append((rid, name))
+    return out
+
+
 def _has_program(rule: RuleInfo) -> bool:
     from aspuzzle.explain.kit import has_program
 
@@ -248,7 +266,27 @@ def _read(puzzle: GridPuzzle, text: str) -> tuple[GridInstance, dict[Cell, str],
     inst, marks = fmt.read_solution(spec, text)
     keys = set(playable(spec, inst))
     _, mark_of = fmt._names(spec)
-    proofs = fmt.children(board.puzzle, "proof")
+
+    def cell_sets(elem: Any) -> tuple[list[tuple[Any, str]], str]:
+        cell, v = fmt.read_cell(spec, doc, elem, board.height, board.width)
+        if cell not in keys:
+            return [], f"it changes the given cell {cells_text([cell])}"
+        if v not in mark_of:
+            return [], f"it writes value {v} on {cells_text([cell])}"
+        return [(cell, mark_of[v])], ""
+
+    nodes, root = read_tree(doc, board.puzzle, cell_sets)
+    return inst, marks, nodes, root
+
+
+def read_tree(doc: fmt.Doc, puzzle: Any, cell_sets: Callable[[Any], tuple[list[tuple[Any, str]],
+                                                                          str]]
+              ) -> tuple[dict[str, list[_Transition]], str | None]:
+    """The proof tree of a LEGUP file: its nodes (id -> the transitions leaving it) and the
+    root's id (None: no proof). ``cell_sets``: a transition's ``<cell>`` element -> the board
+    keys and values it sets, or what makes it wrong whatever the rule (a given changed).
+    InputError for a tree that is not one (ids missing or twice, merges, cycles)."""
+    proofs = fmt.children(puzzle, "proof")
     if len(proofs) > 1:
         raise InputError("LEGUP: more than one <proof> element", doc.at(proofs[1]))
     trees = fmt.children(proofs[0], "tree") if proofs else []
@@ -274,19 +312,15 @@ def _read(puzzle: GridPuzzle, text: str) -> tuple[GridInstance, dict[Cell, str],
                 raise InputError(f"LEGUP: transition id {tid[:20]} is used twice "
                                  "(merges are not supported)", doc.at(t))
             seen.add(tid)
-            sets: list[tuple[Cell, str]] = []
+            sets: list[tuple[Any, str]] = []
             problem = ""
             for ch in t:
                 if ch.tag.lower() != "cell":
                     raise InputError(f"LEGUP: unknown element <{ch.tag[:20]}> in a transition",
                                      doc.at(ch))
-                cell, v = fmt.read_cell(spec, doc, ch, board.height, board.width)
-                if cell not in keys:
-                    problem = problem or f"it changes the given cell {cells_text([cell])}"
-                elif v not in mark_of:
-                    problem = problem or f"it writes value {v} on {cells_text([cell])}"
-                else:
-                    sets.append((cell, mark_of[v]))
+                got, why = cell_sets(ch)
+                problem = problem or why
+                sets += got
             ts.append(_Transition(tid, t.get("child", "").strip(), t.get("rule", ""),
                                   t.get("rule_id", ""), tuple(sorted(sets)), problem))
         nodes[nid] = ts
@@ -304,25 +338,28 @@ def _read(puzzle: GridPuzzle, text: str) -> tuple[GridInstance, dict[Cell, str],
                 raise InputError(f"LEGUP: node {tr.child[:20]} is the child of two transitions "
                                  "(merges are not supported) or of a cycle")
             parent.add(tr.child)
-    return inst, marks, nodes, root
+    return nodes, root
 
 
-class _Judge:
+class Judge:
+    """Judges a kit type's LEGUP proof tree transition by transition (a type whose board is not
+    the kit's LEGUP board subclasses it: :mod:`aspuzzle.puzzles.sudoku.proof`)."""
+
     def __init__(self, puzzle: GridPuzzle, inst: GridInstance, nodes: dict[str, list[_Transition]],
-                 allowed: Collection[str] | None) -> None:
+                 allowed: Collection[str] | None, name: str = "") -> None:
         from aspuzzle.legup.check import Verdict
 
         self.Verdict = Verdict
         self.puzzle, self.inst, self.nodes, self.allowed = puzzle, inst, nodes, allowed
+        self.name = name or (puzzle.spec.legup.puzzle if puzzle.spec.legup else puzzle.title)
         self.rs = puzzle.reasoning().reasoner(inst)
         self.catalogue = puzzle.reasoning().catalogue
         self.by_legup: dict[str, RuleInfo] = {}
         self.by_name: dict[str, RuleInfo] = {}
         for r in self.catalogue:
-            ref = _legup_of(r)
-            if ref is not None:
-                self.by_legup[ref[0].lower()] = r
-                self.by_name[ref[1].lower()] = r
+            for rid, rname in legup_refs(r):
+                self.by_legup[rid.lower()] = r
+                self.by_name[rname.lower()] = r
         self.verdicts: list[Any] = []
         self.open_: list[str] = []
         self.depth = 0
@@ -346,8 +383,8 @@ class _Judge:
     def problem(self, t: _Transition, rule: RuleInfo | None, board: Board) -> str:
         if rule is None:
             what = t.rule_id or t.rule
-            return f"no {self.puzzle.spec.legup.puzzle if self.puzzle.spec.legup else ''} " \
-                   f"rule '{what[:40]}'" if what else "the transition names no rule"
+            return f"no {self.name} rule '{what[:40]}'" if what else \
+                "the transition names no rule"
         if self.allowed is not None and not {x.lower() for x in (
                 rule.id, rule.name, t.rule_id, t.rule)} & {a.lower() for a in self.allowed}:
             return f"{rule.name} is not allowed in this exercise"
@@ -458,25 +495,34 @@ def check_text(text: str, *, allowed: Collection[str] | None = None, teacher: An
     by our id or name or LEGUP's; None allows all). InputError for a file that cannot be read
     or is no kit type's; UsageError for what only Tree Tent proofs have (teachers' rules,
     earned rules) and for an ``allowed`` that names none of the type's rules."""
-    from aspuzzle.legup.check import ProofReport
-
     puzzle = is_kit_proof(text)
     if puzzle is None:
         raise InputError("LEGUP: not a file of a kit puzzle type")
+    check_usage(puzzle, allowed, teacher, earned)
+    inst, marks, nodes, root = _read(puzzle, text)
+    return judge_tree(Judge(puzzle, inst, nodes, allowed), Board(dict(marks)), root)
+
+
+def check_usage(puzzle: GridPuzzle, allowed: Collection[str] | None, teacher: Any,
+                earned: bool) -> None:
+    """UsageError for what only Tree Tent proofs have (teachers' rules, earned rules) and for
+    an ``allowed`` that names none of the type's rules."""
     if (teacher is not None and getattr(teacher, "rules", teacher)) or earned:
         raise UsageError(f"--rules-dir and --earned are for Tree Tent proofs, not "
                          f"{puzzle.title}")
     if allowed is not None:
         known = {x.lower() for r in puzzle.reasoning().catalogue
-                 for x in (r.id, r.name, *(_legup_of(r) or ()))}
+                 for x in (r.id, r.name, *(x for ref in legup_refs(r) for x in ref))}
         if not {a.lower() for a in allowed} & known:
             raise UsageError(f"--rules names none of the {puzzle.title} rules (a tier is "
                              "for Tree Tent proofs only so far)")
-    inst, marks, nodes, root = _read(puzzle, text)
-    assert puzzle.spec.legup is not None
-    name = f"{puzzle.spec.legup.puzzle} {inst.width}x{inst.height}"
-    judge = _Judge(puzzle, inst, nodes, allowed)
-    start = Board(dict(marks))
+
+
+def judge_tree(judge: Judge, start: Board, root: str | None) -> ProofReport:
+    """Walk the proof tree from its root with ``judge``: the report."""
+    from aspuzzle.legup.check import ProofReport
+
+    name = f"{judge.name} {judge.inst.width}x{judge.inst.height}"
     if root is None:
         return ProofReport(name, (), judge.solved(start), (), 0, ("the file has no proof tree",))
     judge.walk(root, start, 0)

@@ -33,9 +33,11 @@ class GridPuzzle:
 
     def __init__(self, spec: GridSpec, formats: Mapping[str, Format] | None = None, *,
                  clue_number: ClueNumber | None = None,
-                 export_proof: Callable[..., str] | None = None) -> None:
+                 export_proof: Callable[..., str] | None = None,
+                 check_proof: Callable[..., Any] | None = None) -> None:
         self.spec = spec
         self._export_proof = export_proof
+        self._check_proof = check_proof
         self.name = spec.name
         self.aliases = spec.aliases
         self.title = spec.title
@@ -299,7 +301,8 @@ class GridPuzzle:
             parse_set=partial(board.parse_set, spec),
             state_help=board.state_help(spec), set_help=board.set_help(spec),
             mark_formats=("text",), verify_rule=self._verify_rule,
-            export_proof=self._export_proof or (_kit_export_proof if spec.legup else None))
+            export_proof=self._export_proof or (_kit_export_proof if spec.legup else None),
+            check_proof=self._check_proof or (_kit_check_proof if spec.legup else None))
 
     def reasoning(self) -> Reasoning:
         return self._reasoning
@@ -350,6 +353,12 @@ def _call(module: str, name: str, *args: Any) -> Any:
     import importlib
 
     return getattr(importlib.import_module(module), name)(*args)
+
+
+def _kit_check_proof(text: str, **kw: Any) -> Any:
+    from aspuzzle.kit.legup_proof import check_text
+
+    return check_text(text, **kw)
 
 
 def _kit_export_proof(loaded: Any, explanation: Any = None, *, reasoner: Any = None) -> str:

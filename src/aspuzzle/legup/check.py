@@ -26,11 +26,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from aspuzzle._deadline import check_time
+from aspuzzle.errors import InputError
 from aspuzzle.explain.player import check_step
 from aspuzzle.explain.steps import Board, Kind, cells_text
 from aspuzzle.legup import acceptance, catalogue
 from aspuzzle.legup.catalogue import LegupRule
-from aspuzzle.legup.proof import Change, Node, Proof, Transition, read_proof
+from aspuzzle.legup.proof import Change, Node, Proof, Transition
 from aspuzzle.legup.teacher import TeacherRules, teacher_reasoner
 from aspuzzle.puzzles.tents.model import TentsInstance, neighbours4
 
@@ -168,16 +169,43 @@ def _rule_reasoner(inst: TentsInstance, rule_id: str) -> Any:
 
 def check_text(text: str, *, allowed: Collection[str] | None = None,
                teacher: TeacherRules | None = None, earned: bool = False) -> ProofReport:
-    """Judge the proof in a LEGUP file's text (``allowed``: the aspuzzle rule ids an exercise
-    allows, None allows all; ``teacher``: a teacher's verified rules, see
+    """Judge the proof in a LEGUP file's text, by the puzzle type whose LEGUP puzzle it holds
+    (its :attr:`~aspuzzle.puzzles.base.Reasoning.check_proof`; ``allowed``: the rule ids or
+    names an exercise allows, None allows all; ``teacher``: a teacher's verified rules, see
     :mod:`aspuzzle.legup.teacher`, always allowed; ``earned``: a derived rule counts only once
-    earned, see :func:`check_proof_tree`). Raises InputError for a file that cannot be read."""
-    from aspuzzle.kit.legup_proof import check_text as kit_check_text
-    from aspuzzle.kit.legup_proof import is_kit_proof
+    earned, see :func:`check_proof_tree`; Tree Tent only). Raises InputError for a file that
+    cannot be read or holds a puzzle no type checks proofs of."""
+    hook = legup_checker(text)
+    report: ProofReport = hook(text, allowed=allowed, teacher=teacher, earned=earned)
+    return report
 
-    if is_kit_proof(text) is not None:  # a kit type's LEGUP file (Light Up, ...)
-        return kit_check_text(text, allowed=allowed, teacher=teacher, earned=earned)
-    return check_proof_tree(read_proof(text), allowed=allowed, teacher=teacher, earned=earned)
+
+def legup_checker(text: str) -> Callable[..., ProofReport]:
+    """The ``check_proof`` of the type whose LEGUP puzzle the file holds (by each type's LEGUP
+    format's detector); InputError naming the puzzle when no type checks its proofs."""
+    from aspuzzle.puzzles import REGISTRY
+
+    for p in REGISTRY.values():
+        f = p.formats.get("legup")
+        try:
+            mine = f is not None and bool(f.detect(text))
+        except Exception:  # a detector that cannot read the text does not own it
+            mine = False
+        if mine:
+            hook = p.reasoning().check_proof
+            if hook is not None:
+                return hook
+    from aspuzzle.kit.legup import parse
+
+    doc = parse(text)  # InputError at the line and column where the XML breaks
+    puzzle = doc.root.find("puzzle") if doc.root.tag.lower() == "legup" else None
+    if puzzle is None:
+        raise InputError("LEGUP: no <puzzle> element in <Legup>: not a LEGUP puzzle file")
+    titles = [p.title for p in REGISTRY.values() if p.formats.get("legup") is not None
+              and p.reasoning().check_proof is not None]
+    raise InputError(f"LEGUP: this file holds a '{puzzle.get('name', '')[:40]}' puzzle; "
+                     f"aspuzzle checks the LEGUP proofs of {', '.join(titles)}",
+                     doc.at(puzzle))
 
 
 def check_proof(source: str, *, allowed: Collection[str] | None = None,

@@ -84,6 +84,10 @@ class Reasoning(NamedTuple):
     export_proof: Callable[..., str] | None = None
     """(loaded puzzle, explanation or None, reasoner=...) -> a LEGUP file whose proof tree is the
     explanation: ``explain --to legup``. None: the type has no LEGUP proofs."""
+    check_proof: Callable[..., Any] | None = None
+    """(LEGUP file text, allowed=, teacher=, earned=) -> its proof judged transition by
+    transition (:class:`aspuzzle.legup.check.ProofReport`): ``check-proof`` and ``grade``.
+    None: the type's LEGUP proofs cannot be checked."""
 
 
 class _Lazy:

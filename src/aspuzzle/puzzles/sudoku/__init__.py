@@ -16,6 +16,12 @@ def _export_proof(loaded: object, explanation: object = None, *, reasoner: objec
     return export_proof(loaded, explanation, reasoner=reasoner)
 
 
+def _check_proof(text: str, **kw: object) -> object:
+    from aspuzzle.puzzles.sudoku.proof import check_proof
+
+    return check_proof(text, **kw)  # type: ignore[arg-type]
+
+
 PUZZLE = GridPuzzle(SPEC, {
     "tatham": Format("tatham", "Simon Tatham's solo game ID (CxR:GRID, Nj:GRID,BLOCKS)",
                      *lazy_format(f"{__name__}.formats", "tatham"), (), inline=True),
@@ -23,5 +29,5 @@ PUZZLE = GridPuzzle(SPEC, {
                        *lazy_format(f"{__name__}.formats", "puzzlink"), (), inline=True),
     "legup": Format("legup", "LEGUP Sudoku puzzle file (XML; 4x4 and 9x9 with square boxes)",
                     *lazy_format(f"{__name__}.legup", "legup"), (".xml",), carries_solution=True),
-}, export_proof=_export_proof)
+}, export_proof=_export_proof, check_proof=_check_proof)
 """Sudoku instances and solutions."""

@@ -35,7 +35,8 @@ from aspuzzle.kit.model import Cell, CellValue, GridInstance, GridSolution, make
 from aspuzzle.kit.textgrid import boxes
 from aspuzzle.puzzles.sudoku.type import SPEC
 
-__all__ = ["check_shape", "detect_legup", "read_legup", "read_state", "write_legup"]
+__all__ = ["check_shape", "detect_legup", "read_cell", "read_doc", "read_legup", "read_state",
+           "write_legup"]
 
 _NAME = "Sudoku"
 _SIZES = (1, 4, 9)
@@ -46,7 +47,8 @@ def detect_legup(text: str) -> bool:
     return kit.detect_name(_NAME, text)
 
 
-def _read(text: str) -> tuple[kit.Doc, GridInstance, ET.Element]:
+def read_doc(text: str) -> tuple[kit.Doc, GridInstance, ET.Element]:
+    """The parsed file, its puzzle and its ``<puzzle>`` element (where the proof is)."""
     doc = kit.parse(text)
     puzzle, board = kit.puzzle_board(doc, _NAME)
     size = kit.attr_int(doc, board, "size")
@@ -57,7 +59,7 @@ def _read(text: str) -> tuple[kit.Doc, GridInstance, ET.Element]:
     givens: dict[Cell, int] = {}
     seen: set[Cell] = set()
     for elem in kit.children(cells, "cell"):
-        cell, value = _cell(doc, elem, size)
+        cell, value = read_cell(doc, elem, size)
         if cell in seen:
             raise InputError(f"LEGUP: cell x={cell[1] - 1} y={cell[0] - 1} is given twice",
                              doc.at(elem, cell))
@@ -71,7 +73,8 @@ def _read(text: str) -> tuple[kit.Doc, GridInstance, ET.Element]:
     return doc, make(SPEC, rows, regions=boxes(size, (side, side))), puzzle
 
 
-def _cell(doc: kit.Doc, elem: ET.Element, size: int) -> tuple[Cell, int]:
+def read_cell(doc: kit.Doc, elem: ET.Element, size: int) -> tuple[Cell, int]:
+    """A ``<cell>`` element: its cell (1-based row, column) and digit (0: empty)."""
     value, x, y = (kit.attr_int(doc, elem, "value"), kit.attr_int(doc, elem, "x"),
                    kit.attr_int(doc, elem, "y"))
     if not (0 <= x < size and 0 <= y < size):
@@ -85,17 +88,17 @@ def _cell(doc: kit.Doc, elem: ET.Element, size: int) -> tuple[Cell, int]:
 
 def read_legup(text: str) -> GridInstance:
     """The puzzle of a LEGUP Sudoku file (its proof left out)."""
-    return _read(text)[1]
+    return read_doc(text)[1]
 
 
 def read_state(text: str) -> tuple[GridInstance, dict[Cell, int]]:
     """The puzzle and the digits the player has placed: the proof's transitions from the root,
     for as long as the proof does not branch (a case split is a hypothesis)."""
-    doc, inst, puzzle = _read(text)
+    doc, inst, puzzle = read_doc(text)
     placed: dict[Cell, int] = {}
     for t in kit.proof_path(doc, puzzle):
         for elem in kit.children(t, "cell"):
-            cell, value = _cell(doc, elem, inst.width)
+            cell, value = read_cell(doc, elem, inst.width)
             if inst.at(cell)[0] == "given":
                 raise InputError(f"LEGUP: a proof step changes the given cell x={cell[1] - 1} "
                                  f"y={cell[0] - 1}", doc.at(elem, cell))

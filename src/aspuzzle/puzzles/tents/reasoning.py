@@ -1595,9 +1595,16 @@ def reasoning() -> Any:
         reasoner=TentsReasoner, catalogue=CATALOGUE, read_state=read_board,
         parse_set=parse_set, parse_link=parse_link, shows_links=detect_legup,
         mark_formats=("text", "tatham", "legup"),
-        verify_rule=_verify_rule, export_proof=_export_proof,
+        verify_rule=_verify_rule, export_proof=_export_proof, check_proof=_check_proof,
         state_help="text grid with A (tent) / x (grass) marks, Tatham ID, or LEGUP XML",
         set_help="ROW,COL=tent|grass (or A / x)")
+
+
+def _check_proof(text: str, **kw: Any) -> Any:
+    from aspuzzle.legup.check import check_proof_tree
+    from aspuzzle.legup.proof import read_proof
+
+    return check_proof_tree(read_proof(text), **kw)
 
 
 def _verify_rule(path: str, up_to: tuple[int, int]) -> Any:
