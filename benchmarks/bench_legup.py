@@ -88,10 +88,10 @@ def bench_class(students: int, files: int, jobs: int, fresh: bool) -> None:
 def bench_fresh(folder: Path, n: int) -> None:
     """Every file judged as if no other proof had passed through its boards: the class's
     proofs are copies of a few, and a grader keeps each board's judgement for the next file
-    (aspuzzle.legup.check); here that memory is emptied before each file (one process, the
-    puzzles' rules grounded once, as a worker keeps them)."""
-    from aspuzzle.legup import check
+    (aspuzzle.puzzles.tents.proofs.check); here that memory is emptied before each file (one
+    process, the puzzles' rules grounded once, as a worker keeps them)."""
     from aspuzzle.legup.grade import grade_file
+    from aspuzzle.puzzles.tents.proofs import check
 
     paths = sorted(folder.rglob("*.xml"))
     for path in paths[:6]:  # ground the puzzles' rules first, as a worker does once

@@ -29,13 +29,11 @@ def _print(text: str) -> None:
 def cmd_check_proof(args: argparse.Namespace) -> int:
     from aspuzzle.api import read_input
     from aspuzzle.legup.check import check_text
-    from aspuzzle.legup.grade import allowed_rules
 
-    allowed = allowed_rules(args.rules)
     teacher = _teacher(args)
     text = read_input(args.file)
     try:
-        report = check_text(text, allowed=allowed, teacher=teacher, earned=args.earned)
+        report = check_text(text, allowed=args.rules, teacher=teacher, earned=args.earned)
     except InputError as e:
         raise e.with_source(e.source or args.file) from None
     if args.json:
@@ -49,9 +47,9 @@ def _teacher(args: argparse.Namespace) -> Any:
     """The teacher's rules of --rules-dir, each proven sound first (None without it)."""
     if args.rules_dir is None:
         return None
-    from aspuzzle.legup.teacher import load_rules_dir
+    from aspuzzle.legup.check import load_teacher
 
-    return load_rules_dir(args.rules_dir)
+    return load_teacher(args.rules_dir)
 
 
 def cmd_grade(args: argparse.Namespace) -> int:

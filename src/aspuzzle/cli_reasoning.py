@@ -288,18 +288,21 @@ def cmd_check_step(args: argparse.Namespace) -> int:
 
 
 def _reasoner(args: argparse.Namespace, loaded: Any, kit: Any) -> Any:
-    """The type's reasoner; with --rules-dir (Tents) the teacher's rules, each proven sound
+    """The type's reasoner; with --rules-dir the teacher's rules, each proven sound
     first, added after the bundled ones (None for explain's own default without it)."""
     if getattr(args, "rules_dir", None) is None:
         return kit.reasoner(loaded.instance) if kit is not None else None
-    if loaded.puzzle.name != "tents":
-        raise UsageError("--rules-dir: teachers' rules are Tree Tent rules (Tents only)")
-    from aspuzzle.legup.teacher import load_rules_dir, with_teacher_rules
+    reasoning = loaded.puzzle.reasoning()
+    if reasoning.load_teacher is None or reasoning.with_teacher is None:
+        from aspuzzle.puzzles import REGISTRY
 
+        able = [p.title for p in REGISTRY.values() if p.reasoning().load_teacher is not None]
+        raise UsageError(f"--rules-dir: teachers' rules are {' or '.join(able)} rules, not "
+                         f"{loaded.puzzle.title}")
     cache = getattr(args, "_teacher", None)
     if cache is None:
-        cache = args._teacher = load_rules_dir(args.rules_dir)
-    return with_teacher_rules(loaded.instance, cache)
+        cache = args._teacher = reasoning.load_teacher(args.rules_dir)
+    return reasoning.with_teacher(loaded.instance, cache)
 
 
 def _catalogues(type_: str | None) -> list[tuple[str, Any]]:
@@ -344,25 +347,20 @@ def cmd_rules_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_rules_derive(args: argparse.Namespace) -> int:
-    from aspuzzle.legup.derive import derive
+    from aspuzzle.puzzles import TYPES, get_puzzle
 
     if args.file is None:
         raise UsageError("rules derive needs a rule name: aspuzzle rules derive "
                          "'Finish with Grass'")
+    puzzle = get_puzzle(args.type or TYPES[0].name)  # the first type: Tree Tent, the sheet's
+    derive = puzzle.reasoning().derive
+    if derive is None:
+        able = [t.name for t in TYPES if get_puzzle(t.name).reasoning().derive is not None]
+        raise UsageError(f"rules derive: {puzzle.name} rules cannot be derived yet "
+                         f"({', '.join(able)} can)")
     d = derive(args.file)
     if args.json:
-        _json({"rule": d.rule, "sheet": d.sheet, "height": d.inst.height,
-               "width": d.inst.width, "trees": [list(x) for x in sorted(d.inst.trees)],
-               "row_clues": list(d.inst.row_clues), "col_clues": list(d.inst.col_clues),
-               "board": [[list(c), v] for c, v in sorted(d.board.cells.items())],
-               "links": [[list(t), list(x)] for t, x in sorted(d.board.links)],
-               "cell": None if d.cell is None else list(d.cell), "value": d.value,
-               "case_rule": d.case_rule, "contradiction": d.contradiction,
-               "conclusion": d.conclusion,
-               "cases": [{"case": c.name, "sets": [[list(x), v] for x, v in c.sets],
-                          "links": [[list(t), list(x)] for t, x in c.links],
-                          "closed_by": c.closed_by or None, "why": c.why} for c in d.cases],
-               "text": d.render()})
+        _json(d.to_json())
     else:
         _print(d.render())
     return EXIT_OK

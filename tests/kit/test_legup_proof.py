@@ -8,13 +8,13 @@ import hashlib
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import aspuzzle
 from aspuzzle.errors import InputError
-from aspuzzle.legup.check import check_text
-from aspuzzle.legup.export import export_proof
+from aspuzzle.legup import check_text, export_proof
 from tests.conftest import DATA, read_jsonl, run_cli
 
 CORPUS = read_jsonl(DATA / "lightup" / "tatham.jsonl")
@@ -154,8 +154,23 @@ def test_tree_tent_only_options_are_refused_for_light_up(proofs: dict[str, str])
     text = proofs[QUICK[0]["id"]]
     with pytest.raises(UsageError, match="Tree Tent"):
         check_text(text, earned=True)
-    with pytest.raises(UsageError, match="none of the Light Up rules"):
+    with pytest.raises(UsageError, match="unknown Light Up rule 'finish_with_grass'"):
         check_text(text, allowed=frozenset({"finish_with_grass"}))
     report = check_text(text, allowed=frozenset({"Finish with Empty", "LTUP-BASC-0002"}))
     assert {v.rule for v in report.invalid} >= {"Finish with Bulbs"}
     assert all("not allowed" in v.text for v in report.invalid)
+
+
+def test_rules_of_a_tier_or_by_name_for_light_up(proofs: dict[str, str], tmp_path: Any) -> None:
+    """--rules reads a tier or names against the file's own type (Light Up's LEGUP names)."""
+    text = next(t for t in proofs.values() if 'rule="Light or Empty"' in t)
+    direct = check_text(text, allowed="direct")
+    assert direct.invalid and all(v.rule in {"Light or Empty", "Satisfy Number"}
+                                  for v in direct.invalid)
+    assert check_text(text, allowed="case").solved
+    f = tmp_path / "p.xml"
+    f.write_text(text)
+    r = run_cli("check-proof", str(f), "--rules", "direct")
+    assert r.returncode == 1 and "not allowed in this exercise" in r.stdout
+    r = run_cli("check-proof", str(f), "--rules", "Finish with Bulbs,LTUP-CASE-0001,bogus")
+    assert r.returncode == 2 and "unknown Light Up rule 'bogus'" in r.stderr

@@ -1,4 +1,4 @@
-"""What LEGUP itself accepts (aspuzzle.legup.acceptance, read from LEGUP's rule classes):
+"""What LEGUP itself accepts (puzzles/tents/proofs/acceptance.py, from LEGUP's rule classes):
 check-proof refuses what LEGUP refuses, and explain --to legup writes only what LEGUP accepts,
 splitting the steps LEGUP's rules check more narrowly into the transitions they stand for."""
 
@@ -12,9 +12,13 @@ import aspuzzle
 from aspuzzle.explain import reasoner_for
 from aspuzzle.explain.steps import Board
 from aspuzzle.legup import check_text, export_proof
-from aspuzzle.legup.acceptance import case_problem, contradiction_problem, direct_problem
-from aspuzzle.legup.export import _At, _Writer
 from aspuzzle.puzzles.tents.model import TentsInstance
+from aspuzzle.puzzles.tents.proofs.acceptance import (
+    case_problem,
+    contradiction_problem,
+    direct_problem,
+)
+from aspuzzle.puzzles.tents.proofs.export import _At, _Writer
 from tests.conftest import EXAMPLES
 
 # 3x3, a tree in the middle:    . . .

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from aspuzzle.explain.steps import Board
-from aspuzzle.legup.derive import DERIVABLE, derive
+from aspuzzle.puzzles.tents.proofs.derive import DERIVABLE, derive
 from aspuzzle.puzzles.tents.reasoning import TentsReasoner
 from aspuzzle.puzzles.tents.rules import by_name
 from tests.conftest import run_cli

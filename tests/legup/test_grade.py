@@ -13,7 +13,8 @@ import pytest
 import aspuzzle
 from aspuzzle.errors import UsageError
 from aspuzzle.legup import export_proof
-from aspuzzle.legup.grade import COLUMNS, allowed_rules, grade, to_csv
+from aspuzzle.legup.check import allowed_rules
+from aspuzzle.legup.grade import COLUMNS, grade, to_csv
 from tests.conftest import EXAMPLES, run_cli
 
 
@@ -98,7 +99,7 @@ def test_rules_restrict_the_class(klass: Path) -> None:
     assert allowed_rules("direct") == allowed_rules("DIRECT")
     assert "tent_or_grass" not in (allowed_rules("direct") or ())
     assert "tent_or_grass" in (allowed_rules("case") or ())
-    with pytest.raises(UsageError, match="unknown Tree Tent rule 'Bogus'"):
+    with pytest.raises(UsageError, match="unknown Tents rule 'Bogus'"):
         allowed_rules("Bogus")
     with pytest.raises(UsageError, match="not a folder"):
         grade(klass / "nope")

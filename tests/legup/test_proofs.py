@@ -13,7 +13,7 @@ import pytest
 import aspuzzle
 from aspuzzle.errors import InputError
 from aspuzzle.legup import check_text, export_proof
-from aspuzzle.legup.catalogue import LEGUP_RULES, find
+from aspuzzle.puzzles.tents.proofs.catalogue import LEGUP_RULES, find
 from tests.conftest import DATA, EXAMPLES, read_jsonl, run_cli
 
 CASE_8X8 = "8x8de:akd_lbia_cfba"  # the Tatham puzzle of the corpus whose explanation splits
@@ -205,4 +205,4 @@ def test_cli_exit_status(tmp_path: Path, direct_proof: str) -> None:
     r = run_cli("check-proof", str(broken))
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "malformed XML" in r.stderr
     r = run_cli("check-proof", str(good), "--rules", "Nonsense Rule")
-    assert r.returncode == 2 and "unknown Tree Tent rule" in r.stderr
+    assert r.returncode == 2 and "unknown Tents rule" in r.stderr

@@ -13,7 +13,7 @@ import aspuzzle
 from aspuzzle.errors import UsageError
 from aspuzzle.legup import check_text, export_proof
 from aspuzzle.legup.grade import grade
-from aspuzzle.legup.teacher import load_rules_dir
+from aspuzzle.puzzles.tents.proofs.teacher import load_rules_dir
 from tests.conftest import EXAMPLES, run_cli
 
 # Finish with Grass in the teacher's words: sound, so accepted.
@@ -162,7 +162,7 @@ def test_cli_check_step_hint_explain(tmp_path: Path) -> None:
     assert r.returncode == 2 and "not sound" in r.stderr
     r = run_cli("explain", str(EXAMPLES / "hitori" / "puzzlink-4x4.txt"), "--rules-dir",
                 str(folder))
-    assert r.returncode == 2 and "Tents only" in r.stderr
+    assert r.returncode == 2 and "teachers' rules are Tents rules, not Hitori" in r.stderr
 
 
 # Tree for Tent in the teacher's words: a rule that draws lines, proven sound like a cell.

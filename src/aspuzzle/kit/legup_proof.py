@@ -35,7 +35,7 @@ from aspuzzle.kit.model import Cell, GridInstance, GridSolution, playable
 if TYPE_CHECKING:
     from aspuzzle.explain.rules import RuleInfo
     from aspuzzle.kit.puzzle import GridPuzzle
-    from aspuzzle.legup.check import ProofReport
+    from aspuzzle.legup.report import ProofReport
 
 __all__ = ["Judge", "Writer", "check_text", "check_usage", "export_proof", "is_kit_proof",
            "judge_tree", "legup_refs", "read_tree"]
@@ -347,7 +347,7 @@ class Judge:
 
     def __init__(self, puzzle: GridPuzzle, inst: GridInstance, nodes: dict[str, list[_Transition]],
                  allowed: Collection[str] | None, name: str = "") -> None:
-        from aspuzzle.legup.check import Verdict
+        from aspuzzle.legup.report import Verdict
 
         self.Verdict = Verdict
         self.puzzle, self.inst, self.nodes, self.allowed = puzzle, inst, nodes, allowed
@@ -520,7 +520,7 @@ def check_usage(puzzle: GridPuzzle, allowed: Collection[str] | None, teacher: An
 
 def judge_tree(judge: Judge, start: Board, root: str | None) -> ProofReport:
     """Walk the proof tree from its root with ``judge``: the report."""
-    from aspuzzle.legup.check import ProofReport
+    from aspuzzle.legup.report import ProofReport
 
     name = f"{judge.name} {judge.inst.width}x{judge.inst.height}"
     if root is None:

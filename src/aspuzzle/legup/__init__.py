@@ -1,5 +1,5 @@
-"""LEGUP proofs for teachers: judge a student's Tree Tent proof tree transition by transition,
-grade a class folder, and write our explanations as LEGUP proofs.
+"""LEGUP proofs for teachers, for every puzzle type that has them: write our explanation as a
+LEGUP proof tree, judge a student's proof transition by transition, grade a class folder.
 
 >>> import aspuzzle
 >>> from aspuzzle.legup import check_text, export_proof
@@ -8,14 +8,28 @@ grade a class folder, and write our explanations as LEGUP proofs.
 >>> report.solved, len(report.verdicts)
 (True, 16)
 
-The XML format itself (the puzzle, a player's board) is :mod:`aspuzzle.puzzles.tents.legup`.
+Each type brings its own writer and judge (:class:`aspuzzle.puzzles.base.Reasoning`'s
+``export_proof`` and ``check_proof``): Tree Tent in :mod:`aspuzzle.puzzles.tents.proofs`, the
+kit types in :mod:`aspuzzle.kit.legup_proof`, Sudoku in :mod:`aspuzzle.puzzles.sudoku.proof`.
 """
 
 from __future__ import annotations
 
-from aspuzzle.legup.catalogue import LEGUP_RULES, LegupRule
-from aspuzzle.legup.check import ProofReport, Verdict, check_proof, check_text
-from aspuzzle.legup.export import export_proof
+from typing import Any
 
-__all__ = ["LEGUP_RULES", "LegupRule", "ProofReport", "Verdict", "check_proof", "check_text",
-           "export_proof"]
+from aspuzzle.errors import UsageError
+from aspuzzle.legup.check import allowed_rules, check_proof, check_text, load_teacher
+from aspuzzle.legup.report import ProofReport, Verdict
+
+__all__ = ["ProofReport", "Verdict", "allowed_rules", "check_proof", "check_text",
+           "export_proof", "load_teacher"]
+
+
+def export_proof(loaded: Any, explanation: Any = None, *, reasoner: Any = None) -> str:
+    """A LEGUP file of the loaded puzzle whose proof tree is its explanation (made here when
+    not given). UsageError for a type without LEGUP proofs."""
+    hook = loaded.puzzle.reasoning().export_proof
+    if hook is None:
+        raise UsageError(f"{loaded.puzzle.title} has no LEGUP proofs")
+    text: str = hook(loaded, explanation, reasoner=reasoner)
+    return text

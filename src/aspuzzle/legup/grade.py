@@ -15,14 +15,11 @@ import io
 from collections.abc import Collection, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aspuzzle.errors import AspuzzleError, UsageError
 
-if TYPE_CHECKING:
-    from aspuzzle.legup.teacher import TeacherRules
-
-__all__ = ["COLUMNS", "GradeRow", "allowed_rules", "grade", "to_csv"]
+__all__ = ["COLUMNS", "GradeRow", "grade", "to_csv"]
 
 COLUMNS = ("student", "file", "puzzle", "solved", "complete", "transitions", "depth",
            "invalid", "first_invalid", "reason", "error")
@@ -55,41 +52,6 @@ class GradeRow:
                 for c in COLUMNS]
 
 
-def allowed_rules(spec: str | None) -> frozenset[str] | None:
-    """The aspuzzle rule ids an exercise allows: ``None`` (all), a tier (``direct``, ``case``,
-    ``nested``: the rules of that tier and below) or a comma-separated list of rule names or
-    identifiers, LEGUP's or aspuzzle's ("Finish with Grass,TREE-BASC-0001,tent_or_grass")."""
-    from aspuzzle.difficulty import Tier, rule_tier
-    from aspuzzle.legup import catalogue
-
-    if spec is None:
-        return None
-    text = spec.strip()
-    if text.lower() in {str(t) for t in Tier}:
-        top = Tier(text.lower())
-        return frozenset(r.ours for r in catalogue.LEGUP_RULES
-                         if rule_tier("tents", _Ref(r.ours, str(r.kind))).rank <= top.rank)
-    out = set()
-    for item in text.split(","):
-        if not item.strip():
-            continue
-        r = catalogue.find(item, "") or catalogue.find("", item)
-        if r is None:
-            names = ", ".join(x.name for x in catalogue.LEGUP_RULES)
-            raise UsageError(f"--rules: unknown Tree Tent rule '{item.strip()[:40]}' (known: "
-                             f"{names}; or a tier: direct, case, nested)")
-        out.add(r.ours)
-    if not out:
-        raise UsageError("--rules: give rule names or a tier")
-    return frozenset(out)
-
-
-@dataclass(frozen=True)
-class _Ref:
-    id: str
-    kind: str
-
-
 def _files(root: Path) -> Iterator[tuple[str, str, Path | None]]:
     """(student, relative path, file) of every file; (student, "", None) for an empty
     student folder. Hidden files and folders (a leading dot) are left out."""
@@ -116,8 +78,8 @@ TIMEOUT = "time limit reached"
 """How a row's error begins when ``--timeout`` stopped its file."""
 
 
-def grade_file(item: tuple[str, str, str, frozenset[str] | None, Any, bool]
-               | tuple[str, str, str, frozenset[str] | None, Any, bool, float | None]
+def grade_file(item: tuple[str, str, str, str | frozenset[str] | None, Any, bool]
+               | tuple[str, str, str, str | frozenset[str] | None, Any, bool, float | None]
                ) -> GradeRow:
     """One row (a module-level function: it runs in worker processes); a seventh item, if
     given, is the time limit of the file in seconds."""
@@ -160,14 +122,14 @@ def _one_line(text: str) -> str:
 
 
 def grade(folder: str | Path, *, rules: str | Collection[str] | None = None, jobs: int = 1,
-          dask: str | None = None, teacher: TeacherRules | None = None,
+          dask: str | None = None, teacher: Any = None,
           earned: bool = False, timeout: float | None = None) -> list[GradeRow]:
     """One row per proof file under ``folder`` (see the module docstring), sorted.
 
-    ``rules``: what an exercise allows (see :func:`allowed_rules`; or a collection of aspuzzle
-    rule ids); transitions by other rules are invalid. ``teacher``: a teacher's rules, verified
-    (:func:`aspuzzle.legup.teacher.load_rules_dir`), always allowed. ``earned``: a derived
-    rule counts only once earned (:func:`aspuzzle.legup.check.check_proof_tree`).
+    ``rules``: what an exercise allows (see :func:`aspuzzle.legup.check.allowed_rules`: a
+    tier or rule names, read against each file's type); transitions by other rules are
+    invalid. ``teacher``: a teacher's rules, verified (:func:`aspuzzle.legup.load_teacher`),
+    always allowed. ``earned``: a derived rule counts only once earned (Tree Tent).
     ``jobs``/``dask`` as in :func:`aspuzzle.batch.imap`.
     """
     from aspuzzle.batch import Ok, imap
@@ -175,8 +137,9 @@ def grade(folder: str | Path, *, rules: str | Collection[str] | None = None, job
     root = Path(folder)
     if not root.is_dir():
         raise UsageError(f"{folder}: not a folder")
-    allowed = allowed_rules(rules) if isinstance(rules, str) or rules is None \
-        else frozenset(rules)
+    allowed = rules if isinstance(rules, str) or rules is None else frozenset(rules)
+    if allowed is not None:
+        _check_rules(allowed)
     entries = list(_files(root))
     rows = [GradeRow(s, "", error="no proof file") for s, _, f in entries if f is None]
     items = [(s, rel, str(f), allowed, teacher, earned, timeout) for s, rel, f in entries
@@ -186,6 +149,21 @@ def grade(folder: str | Path, *, rules: str | Collection[str] | None = None, job
                     else GradeRow(item[0], item[1], error=_one_line(out.message)))
     rows.sort(key=lambda r: (r.student, r.file))
     return rows
+
+
+def _check_rules(allowed: str | frozenset[str]) -> None:
+    """UsageError when ``allowed`` names a rule that no type with LEGUP proofs has (each file
+    reads it against its own type)."""
+    from aspuzzle.legup.check import _checkers, allowed_rules
+
+    errors = []
+    for puzzle, _ in _checkers():
+        try:
+            allowed_rules(allowed, puzzle)
+            return
+        except UsageError as e:
+            errors.append(e)
+    raise errors[0]
 
 
 def to_csv(rows: list[GradeRow]) -> str:

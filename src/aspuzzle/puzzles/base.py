@@ -88,6 +88,17 @@ class Reasoning(NamedTuple):
     """(LEGUP file text, allowed=, teacher=, earned=) -> its proof judged transition by
     transition (:class:`aspuzzle.legup.check.ProofReport`): ``check-proof`` and ``grade``.
     None: the type's LEGUP proofs cannot be checked."""
+    rule_alias: Callable[[str], str | None] | None = None
+    """Another name or id of a rule (LEGUP's, where the catalogue does not carry it) -> the
+    rule's id, for ``--rules``."""
+    load_teacher: Callable[[str], Any] | None = None
+    """A folder of a teacher's rule files -> those rules, each proven sound first
+    (``--rules-dir``). None: the type takes no teachers' rules."""
+    with_teacher: Callable[[Any, Any], Any] | None = None
+    """(instance, a teacher's rules) -> the type's reasoner with those rules added."""
+    derive: Callable[[str], Any] | None = None
+    """A rule's name -> its derivation from the basic rules (``rules derive``: ``render()``,
+    ``to_json()``). None: the type's rules cannot be derived."""
 
 
 class _Lazy:

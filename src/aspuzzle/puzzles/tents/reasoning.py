@@ -1596,15 +1596,42 @@ def reasoning() -> Any:
         parse_set=parse_set, parse_link=parse_link, shows_links=detect_legup,
         mark_formats=("text", "tatham", "legup"),
         verify_rule=_verify_rule, export_proof=_export_proof, check_proof=_check_proof,
+        rule_alias=_rule_alias, load_teacher=_load_teacher, with_teacher=_with_teacher,
+        derive=_derive,
         state_help="text grid with A (tent) / x (grass) marks, Tatham ID, or LEGUP XML",
         set_help="ROW,COL=tent|grass (or A / x)")
 
 
 def _check_proof(text: str, **kw: Any) -> Any:
-    from aspuzzle.legup.check import check_proof_tree
-    from aspuzzle.legup.proof import read_proof
+    from aspuzzle.puzzles.tents.proofs.check import check_proof_tree
+    from aspuzzle.puzzles.tents.proofs.reader import read_proof
 
     return check_proof_tree(read_proof(text), **kw)
+
+
+def _rule_alias(name: str) -> str | None:
+    from aspuzzle.puzzles.tents.proofs import catalogue
+
+    r = catalogue.find(name, "") or catalogue.find("", name)
+    return r.ours if r is not None else None
+
+
+def _load_teacher(folder: str) -> Any:
+    from aspuzzle.puzzles.tents.proofs.teacher import load_rules_dir
+
+    return load_rules_dir(folder)
+
+
+def _with_teacher(inst: Any, teacher: Any) -> Any:
+    from aspuzzle.puzzles.tents.proofs.teacher import with_teacher_rules
+
+    return with_teacher_rules(inst, teacher)
+
+
+def _derive(name: str) -> Any:
+    from aspuzzle.puzzles.tents.proofs.derive import derive
+
+    return derive(name)
 
 
 def _verify_rule(path: str, up_to: tuple[int, int]) -> Any:
@@ -1614,6 +1641,6 @@ def _verify_rule(path: str, up_to: tuple[int, int]) -> Any:
 
 
 def _export_proof(loaded: Any, explanation: Any = None, *, reasoner: Any = None) -> str:
-    from aspuzzle.legup.export import export_proof
+    from aspuzzle.puzzles.tents.proofs.export import export_proof
 
     return export_proof(loaded, explanation, reasoner=reasoner)

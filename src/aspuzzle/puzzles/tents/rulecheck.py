@@ -119,7 +119,7 @@ def verify(rule: str | Path, *, up_to: tuple[int, int] = (6, 6)) -> Verification
         raise InputError(f"{path}: line {line}, column {column}: {why}")
     parts = [_board_lp(), lp_file(_RULES, "places.lp").read_text(),
              lp_file(_RULES, "room.lp").read_text(),
-             lp_file("aspuzzle.legup", "verify.lp").read_text(), source]
+             lp_file("aspuzzle.puzzles.tents.proofs", "verify.lp").read_text(), source]
     sizes = sorted(((h, w) for h in range(1, up_to[0] + 1) for w in range(1, up_to[1] + 1)),
                    key=lambda s: (s[0] * s[1], s))
     for h, w in sizes:

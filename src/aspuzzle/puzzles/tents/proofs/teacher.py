@@ -34,8 +34,8 @@ from typing import Any
 from aspuzzle.errors import UsageError
 from aspuzzle.explain.rules import RuleInfo, norm
 from aspuzzle.explain.steps import Board, Kind, Step, cells_text
-from aspuzzle.legup.catalogue import LEGUP_RULES, LegupRule
 from aspuzzle.puzzles.tents.model import TentsInstance
+from aspuzzle.puzzles.tents.proofs.catalogue import LEGUP_RULES, LegupRule
 from aspuzzle.puzzles.tents.reasoning import TentsReasoner
 from aspuzzle.puzzles.tents.rules import CATALOGUE
 

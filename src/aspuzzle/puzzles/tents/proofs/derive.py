@@ -89,6 +89,22 @@ class Derivation:
     """The cell the rule sets and the derivation shows (a rule that sets cells)."""
     value: str | None = None
 
+    def to_json(self) -> dict[str, Any]:
+        """``rules derive --json``."""
+        d, inst = self, self.inst
+        return {"rule": d.rule, "sheet": d.sheet, "height": inst.height, "width": inst.width,
+                "trees": [list(x) for x in sorted(inst.trees)],
+                "row_clues": list(inst.row_clues), "col_clues": list(inst.col_clues),
+                "board": [[list(c), v] for c, v in sorted(d.board.cells.items())],
+                "links": [[list(t), list(x)] for t, x in sorted(d.board.links)],
+                "cell": None if d.cell is None else list(d.cell), "value": d.value,
+                "case_rule": d.case_rule, "contradiction": d.contradiction,
+                "conclusion": d.conclusion,
+                "cases": [{"case": c.name, "sets": [[list(x), v] for x, v in c.sets],
+                           "links": [[list(t), list(x)] for t, x in c.links],
+                           "closed_by": c.closed_by or None, "why": c.why} for c in d.cases],
+                "text": d.render()}
+
     @property
     def why(self) -> str:
         """The first closed case's contradiction, in words."""
@@ -147,11 +163,11 @@ def derive(name: str) -> Derivation:
         basics = [lp_file(_RULES, f"{b}.lp").read_text() for b in _BASIC_CONTRADICTIONS
                   if b != info.id]
         parts = vocabulary + basics + [
-            lp_file("aspuzzle.legup", "derive_contradiction.lp").read_text(),
+            lp_file("aspuzzle.puzzles.tents.proofs", "derive_contradiction.lp").read_text(),
             lp_file(_RULES, f"{info.id}.lp").read_text()]
         extra = [f"-c target={info.id}"]
     else:
-        parts = [*vocabulary, lp_file("aspuzzle.legup", "derive.lp").read_text(),
+        parts = [*vocabulary, lp_file("aspuzzle.puzzles.tents.proofs", "derive.lp").read_text(),
                  lp_file(_RULES, f"{info.id}.lp").read_text()]
         if info.id == "tent_for_tree":
             # a tent with two trees: the other tree's case is what No Tent for Tree closes
@@ -300,9 +316,9 @@ def _checked(d: Derivation, case_id: str, basic_id: str) -> bool:
     """Is the derivation a proof that check-proof accepts step by step (our rule files and
     LEGUP's checks), with only the case the rule concludes left open?"""
     from aspuzzle.errors import Location
-    from aspuzzle.legup.catalogue import for_ours
-    from aspuzzle.legup.check import check_proof_tree
-    from aspuzzle.legup.proof import Change, Node, Proof, Transition
+    from aspuzzle.puzzles.tents.proofs.catalogue import for_ours
+    from aspuzzle.puzzles.tents.proofs.check import check_proof_tree
+    from aspuzzle.puzzles.tents.proofs.reader import Change, Node, Proof, Transition
 
     split, closer = for_ours(case_id), for_ours(basic_id)
     assert split is not None and closer is not None

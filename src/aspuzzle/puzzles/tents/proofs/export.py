@@ -17,7 +17,7 @@ for Tent, after the lines it depends on. A step of an open branch that needs a l
 as Tent or Grass on its cell, the other case closed with the lines drawn there.
 
 Where LEGUP's rule checks the step more narrowly than the rule sheet (see
-:mod:`aspuzzle.legup.acceptance`), or LEGUP has no rule for it, the step is written as the
+:mod:`.acceptance`), or LEGUP has no rule for it, the step is written as the
 LEGUP transitions it stands for (never Fill In row, which LEGUP refuses whatever its cases: its
 case check looks for the split's clue among the board's cells):
 
@@ -46,10 +46,10 @@ from typing import Any
 
 from aspuzzle.errors import UsageError
 from aspuzzle.explain.steps import Board, Kind, Step
-from aspuzzle.legup.acceptance import direct_problem
-from aspuzzle.legup.catalogue import for_ours
 from aspuzzle.puzzles.tents.legup import write_legup
 from aspuzzle.puzzles.tents.model import neighbours4
+from aspuzzle.puzzles.tents.proofs.acceptance import direct_problem
+from aspuzzle.puzzles.tents.proofs.catalogue import for_ours
 
 __all__ = ["export_proof"]
 
@@ -468,12 +468,8 @@ def export_proof(loaded: Any, explanation: Any = None, *, reasoner: Any = None) 
     here if not given)."""
     from aspuzzle.explain import explain, reasoner_for
 
-    if getattr(getattr(loaded.puzzle, "spec", None), "legup", None) is not None:  # a kit type
-        from aspuzzle.kit.legup_proof import export_proof as kit_export_proof
-
-        return kit_export_proof(loaded, explanation, reasoner=reasoner)
-    if loaded.puzzle.name != "tents":
-        raise UsageError(f"LEGUP proofs are written for Tents only, not {loaded.puzzle.name}")
+    if loaded.puzzle.name != "tents":  # other types: aspuzzle.legup.export_proof
+        raise UsageError(f"a Tree Tent proof is of a Tents puzzle, not {loaded.puzzle.name}")
     rs = reasoner if reasoner is not None else reasoner_for(loaded)
     e = explanation if explanation is not None else explain(loaded, reasoner=rs)
     w = _Writer(loaded, rs)
