@@ -2,7 +2,8 @@
 
 The folder holds one folder per student (any nesting below it). Each file gets a row: the
 student (the first folder level), its path, the puzzle, whether the proof is solved (valid and
-complete), how many transitions, how deep, how many are invalid, the first invalid one and why.
+complete), how many transitions, how deep, how many are invalid, the first invalid one and why,
+and what LEGUP itself will say of it (where the type predicts it: Tree Tent).
 A student folder with no file gets a row saying so; a file that cannot be read (broken XML,
 another puzzle, not LEGUP at all) gets a row with the error. Rows are sorted by student and
 path. No stored flag or hash is trusted.
@@ -22,7 +23,7 @@ from aspuzzle.errors import AspuzzleError, UsageError
 __all__ = ["COLUMNS", "GradeRow", "grade", "to_csv"]
 
 COLUMNS = ("student", "file", "puzzle", "solved", "complete", "transitions", "depth",
-           "invalid", "first_invalid", "reason", "error")
+           "invalid", "first_invalid", "reason", "legup", "error")
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,9 @@ class GradeRow:
     """"node N -> transition T (rule)" of the first invalid transition."""
     reason: str = ""
     """Why the first invalid transition is wrong, or why the proof is not complete."""
+    legup: str = ""
+    """What LEGUP itself will say when the student opens the file and presses Check
+    ("solved", or "not solved: why", "cannot open: why"; "" where not predicted)."""
     error: str = ""
     """Why the file could not be graded (then the other fields are empty)."""
 
@@ -113,8 +117,10 @@ def grade_file(item: tuple[str, str, str, str | frozenset[str] | None, Any, bool
             f"unfinished: the branch ending at node {report.open_branches[0]} is neither "
             "solved nor closed by a contradiction" if report.open_branches else
             "unfinished: the file has no proof tree")
+    legup = report.legup + (f": {report.legup_text}" if report.legup_text else "")
     return GradeRow(student, rel, report.puzzle, report.solved, report.complete,
-                    len(report.verdicts), report.depth, len(report.invalid), where, reason)
+                    len(report.verdicts), report.depth, len(report.invalid), where, reason,
+                    legup)
 
 
 def _one_line(text: str) -> str:

@@ -19,10 +19,20 @@ class Verdict:
     rule_id: str
     valid: bool
     text: str
+    legup: str = ""
+    """What LEGUP itself will show for the transition when the file is opened: ``green``,
+    ``red``, ``unchecked`` (shown green, but LEGUP drops the lines a transition draws when it
+    loads the file, so it checks nothing), ``unjustified`` (no rule named); "" where the type
+    does not predict LEGUP's verdict."""
+    legup_text: str = ""
+    """LEGUP's reason, in our words, when it is not green."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"node": self.node, "transition": self.transition, "rule": self.rule,
-                "rule_id": self.rule_id, "valid": self.valid, "text": self.text}
+        out = {"node": self.node, "transition": self.transition, "rule": self.rule,
+               "rule_id": self.rule_id, "valid": self.valid, "text": self.text}
+        if self.legup:
+            out.update(legup=self.legup, legup_text=self.legup_text)
+        return out
 
 
 @dataclass(frozen=True)
@@ -39,6 +49,11 @@ class ProofReport:
     depth: int
     """The most transitions on one path from the root."""
     notes: tuple[str, ...] = field(default=())
+    legup: str = ""
+    """What LEGUP's Check will say of the proof: ``solved``, ``not solved``, ``cannot open``
+    (LEGUP refuses to load the file); "" where the type does not predict it."""
+    legup_text: str = ""
+    """Why LEGUP will not call it solved."""
 
     @property
     def invalid(self) -> tuple[Verdict, ...]:
@@ -58,13 +73,16 @@ class ProofReport:
                 "complete": self.complete, "transitions": len(self.verdicts),
                 "depth": self.depth, "invalid": len(self.invalid),
                 "open_branches": list(self.open_branches), "notes": list(self.notes),
-                "verdicts": [v.to_json() for v in self.verdicts]}
+                "verdicts": [v.to_json() for v in self.verdicts],
+                **({"legup": self.legup, "legup_text": self.legup_text} if self.legup else {})}
 
     def render(self) -> str:
         lines = [f"{self.puzzle}: {len(self.verdicts)} transitions, depth {self.depth}"]
         for v in self.verdicts:
             mark = "ok " if v.valid else "BAD"
-            lines.append(f"  {mark} node {v.node} -> transition {v.transition} "
+            seen = f"[LEGUP {v.legup}{': ' + v.legup_text if v.legup_text else ''}] " \
+                if v.legup else ""
+            lines.append(f"  {mark} {seen}node {v.node} -> transition {v.transition} "
                          f"[{v.rule or 'no rule'}]: {v.text}")
         lines += [f"  note: {n}" for n in self.notes]
         for node in self.open_branches:
@@ -79,4 +97,9 @@ class ProofReport:
             lines.append(f"Verdict: the proof is not valid ({n} invalid transition"
                          f"{'' if n == 1 else 's'})"
                          + ("." if self.complete else " and not complete."))
+        if self.legup == "solved":
+            lines.append("LEGUP: every transition green, and its Check will say the puzzle is "
+                         "solved.")
+        elif self.legup:
+            lines.append(f"LEGUP: {self.legup}: {self.legup_text}")
         return "\n".join(lines)

@@ -130,7 +130,7 @@ def check_proof_tree(proof: Proof, *, allowed: Collection[str] | None = None,
     if earned:
         judge.mark_unearned()
     return ProofReport(name, tuple(judge.verdicts), not judge.open_, tuple(judge.open_),
-                       judge.depth, tuple(judge.notes))
+                       judge.depth, tuple(judge.notes), *judge.legup_verdict())
 
 
 class _Judge:
@@ -149,6 +149,14 @@ class _Judge:
         """The nodes in the order they were judged (depth first)."""
         self.bid = -1
         """The id of the board being judged (see judged)."""
+        self.cells = [(r, c) for r in range(1, self.inst.height + 1)
+                      for c in range(1, self.inst.width + 1) if (r, c) not in self.inst.trees]
+        self.legup_closed: set[str] = set()
+        """Nodes that end a branch LEGUP sees closed by a contradiction it accepts."""
+        self.legup_open: list[str] = []
+        """Why LEGUP's Check will not call the proof solved, per branch."""
+        self.legup_unknown: list[str] = []
+        """Rule ids LEGUP does not have: it cannot open the file."""
 
     # boards
 
@@ -240,10 +248,101 @@ class _Judge:
 
     # the walk
 
-    def verdict(self, node: Node, t: Transition, valid: bool, text: str) -> None:
+    def verdict(self, node: Node, t: Transition, valid: bool, text: str,
+                legup: tuple[str, str] = ("", "")) -> None:
         rule = self.find(t)
         self.verdicts.append(Verdict(node.id, t.id, t.rule or (rule.name if rule else ""),
-                                     t.rule_id, valid, text))
+                                     t.rule_id, valid, text, *legup))
+
+    # what LEGUP itself will show (see legup_single)
+
+    def legup_verdict(self) -> tuple[str, str]:
+        """What LEGUP's Check will say of the whole proof, and why."""
+        if self.legup_unknown:
+            return "cannot open", f"LEGUP has no rule {self.legup_unknown[0]} (a proof " \
+                                  "naming it cannot be loaded)"
+        bad = [v for v in self.verdicts if v.legup in ("red", "unjustified")]
+        if bad:
+            return "not solved", f"{len(bad)} transition{'' if len(bad) == 1 else 's'} " \
+                                 f"{'is' if len(bad) == 1 else 'are'} not green (first: node " \
+                                 f"{bad[0].node} -> transition {bad[0].transition}, " \
+                                 f"{bad[0].legup})"
+        if self.legup_open:
+            return "not solved", self.legup_open[0]
+        return "solved", ""
+
+    def legup_rule(self, t: Transition) -> tuple[LegupRule | None, tuple[str, str]]:
+        """The LEGUP rule a transition names by its rule_id (LEGUP loads rules by id only),
+        or what LEGUP shows instead."""
+        if not t.rule_id.strip():
+            return None, ("unjustified", "LEGUP finds a rule by its rule_id, and this "
+                                         "transition has none")
+        lr = catalogue.find(t.rule_id, "")
+        if lr is None or not lr.legup:
+            self.legup_unknown.append(t.rule_id.strip()[:40])
+            return None, ("red", f"LEGUP has no rule {t.rule_id.strip()[:40]}: it will not "
+                                 "open the file")
+        return lr, ("", "")
+
+    def legup_single(self, board: Board, t: Transition, sets: Sets, bad: str
+                     ) -> tuple[str, str]:
+        """LEGUP's verdict on a lone transition, as it will colour it once the file is opened:
+        its own check of the rule (:mod:`.acceptance`) on the parent board, the lines the
+        transition draws left out (LEGUP drops them from a transition's changes on load)."""
+        lr, shown = self.legup_rule(t)
+        if lr is None:
+            return shown
+        if bad:  # LEGUP's importer keeps only changes from a blank cell: nothing is checked
+            return "unchecked", f"LEGUP loads no change here ({bad}), so it checks nothing"
+        if lr.kind is Kind.CONTRADICTION:
+            if sets:
+                return "red", "a contradiction rule must not change the board"
+            why = acceptance.contradiction_problem(self.inst, board, lr.id)
+            if not why and t.child:
+                self.legup_closed.add(t.child)
+            return ("red", why) if why else ("green", "")
+        if lr.kind is Kind.CASE:
+            return self.legup_split(board, [lr], [(sets, ())])
+        if not sets:
+            return "unchecked", "LEGUP drops the lines a transition draws when it opens the " \
+                                "file, so it checks nothing here"
+        why = acceptance.direct_problem(self.inst, board, lr.id, sets, ())
+        return ("red", why) if why else ("green", "")
+
+    def legup_split(self, board: Board, rules: list[LegupRule | None],
+                    branches: list[tuple[Sets, tuple[Link, ...]]]) -> tuple[str, str]:
+        """LEGUP's verdict on the transitions of a split (the same for each)."""
+        first = rules[0]
+        if first is None or any(r is not first for r in rules):
+            return "red", "LEGUP wants every transition of a split by the same case rule"
+        if first.kind is not Kind.CASE:
+            return "red", f"{first.name} is not a case rule"
+        if first.id == "TREE-CASE-0001":
+            return "red", "LEGUP refuses every Fill In row split when it opens a file (its " \
+                          "case check looks for the split's clue among the board's cells)"
+        if not any(s for s, _ in branches):
+            return "unchecked", "LEGUP drops the lines the cases draw when it opens the file, " \
+                                "so it checks nothing here"
+        why = acceptance.case_problem(self.inst, board, first.id,
+                                      [(s, ()) for s, _ in branches])
+        return ("red", why) if why else ("green", "")
+
+    def legup_leaf(self, nid: str, board: Board) -> None:
+        """A branch's end, as LEGUP's Check sees it: closed by a contradiction LEGUP accepts,
+        or a full board on which none of LEGUP's contradiction rules fires."""
+        if nid in self.legup_closed:
+            return
+        if any(c not in board.cells for c in self.cells):
+            self.legup_open.append(f"node {nid}: the branch ends with blank cells")
+            return
+        for lr in catalogue.LEGUP_RULES:
+            if lr.legup and lr.kind is Kind.CONTRADICTION and \
+                    not acceptance.contradiction_problem(self.inst, board, lr.id):
+                self.legup_open.append(
+                    f"node {nid}: on the final board LEGUP's {lr.name} fires" +
+                    (" (it reads a tree's line from the wrong end: leave the lines out of a "
+                     "finished board)" if board.links else ""))
+                return
 
     def walk(self, node_id: str, board: Board, depth: int) -> None:
         """Judge the subtree from a node (iteratively along chains: proofs are long)."""
@@ -260,6 +359,7 @@ class _Judge:
             if not ts:
                 if not self.solved(b):
                     self.open_.append(nid)
+                self.legup_leaf(nid, b)
                 continue
             rules = [self.find(t) for t in ts]
             if len(ts) > 1 or (rules[0] is not None and rules[0].kind is Kind.CASE):
@@ -376,26 +476,30 @@ class _Judge:
         after = board.with_(sets, links) if not bad else board
         child = [(t.child, after, self.bid if bad else self.child_id(sets, links))] \
             if t.child else []
+        lv = self.legup_single(board, t, sets, bad)
         problem = self._rule_problem(t, rule)
         if problem:
-            self.verdict(node, t, False, problem)
+            self.verdict(node, t, False, problem, lv)
             return child
         assert rule is not None
         if bad:
-            self.verdict(node, t, False, f"{rule.name}: {bad}")
+            self.verdict(node, t, False, f"{rule.name}: {bad}", lv)
             return child
         if rule.kind is Kind.CONTRADICTION and (sets or links):
             self.verdict(node, t, False, f"{rule.name} is a contradiction rule: it must "
-                                         "not change the board")
+                                         "not change the board", lv)
             return child
         if rule.kind is not Kind.CONTRADICTION and not sets and not links:
-            self.verdict(node, t, False, f"{rule.name}: the transition changes nothing")
+            self.verdict(node, t, False, f"{rule.name}: the transition changes nothing", lv)
             return child
         valid, text = self.judged(("step", rule.id, rule.ours, sets, links),
                                   lambda: self.judge_step(board, rule, sets, links), rule)
-        self.verdict(node, t, valid, text)
+        self.verdict(node, t, valid, text, lv)
         if rule.kind is not Kind.CONTRADICTION or not valid:
             return child
+        if lv[0] != "green":  # closed for us, not for LEGUP
+            self.legup_open.append(f"node {node.id}: LEGUP does not accept the contradiction "
+                                   f"that closes the branch")
         if t.child and self.proof.nodes[t.child].transitions:
             self.notes.append(f"node {t.child}: the proof goes on after the contradiction "
                               f"of transition {t.id} (ignored: that branch is closed)")
@@ -468,13 +572,16 @@ class _Judge:
                     lambda: (False, self.case_problem(board, case_rule, branches) or (
                         acceptance.case_problem(self.inst, board, case_rule.id, branches)
                         if case_rule.legup else "")))[1]
+        shown = [self.legup_rule(t) for t in ts]
+        lv = next((v for _, v in shown if v[0]), None) or \
+            self.legup_split(board, [r for r, _ in shown], branches)
         for t, rule in zip(ts, rules, strict=True):
             name = rule.name if rule else "the split"
             self.verdict(node, t, not problem,
                          f"{name}: {problem}" if problem else
                          f"{name}: the only case there is" if len(ts) == 1 else
                          f"{name}: one of the {len(ts)} cases, which together cover every "
-                         "possibility")
+                         "possibility", lv)
         return kids
 
     # case rules
