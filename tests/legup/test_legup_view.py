@@ -83,7 +83,7 @@ def test_cli_and_grade_show_legups_verdict(made: dict[str, str], tmp_path: Any) 
     (tmp_path / "s2" / "p.xml").write_text(made["seed"])
     r = run_cli("check-proof", str(f))
     assert r.returncode == 1 and "[LEGUP red: LEGUP refuses every Fill In row" in r.stdout
-    assert "LEGUP: not solved" in r.stdout
+    assert "LEGUP: not solved" in r.stdout and r.stdout.splitlines()[-1].startswith("Verdict")
     r = run_cli("check-proof", str(f), "--json")
     d = json.loads(r.stdout)
     assert d["legup"] == "not solved" and {v["legup"] for v in d["verdicts"]} >= {"red"}

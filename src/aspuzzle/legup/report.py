@@ -88,6 +88,11 @@ class ProofReport:
         for node in self.open_branches:
             lines.append(f"  unfinished: the branch ending at node {node} is neither solved "
                          "nor closed by a contradiction")
+        if self.legup == "solved":
+            lines.append("LEGUP: every transition green, and its Check will say the puzzle is "
+                         "solved.")
+        elif self.legup:
+            lines.append(f"LEGUP: {self.legup}: {self.legup_text}")
         if self.solved:
             lines.append("Verdict: the proof is valid and complete.")
         elif self.valid:
@@ -97,9 +102,4 @@ class ProofReport:
             lines.append(f"Verdict: the proof is not valid ({n} invalid transition"
                          f"{'' if n == 1 else 's'})"
                          + ("." if self.complete else " and not complete."))
-        if self.legup == "solved":
-            lines.append("LEGUP: every transition green, and its Check will say the puzzle is "
-                         "solved.")
-        elif self.legup:
-            lines.append(f"LEGUP: {self.legup}: {self.legup_text}")
         return "\n".join(lines)
