@@ -204,11 +204,13 @@ def register(sub: Any) -> None:
     cli = _cli()
     sp = sub.add_parser("generate", help="make new puzzles of a size and difficulty, each with "
                                          "exactly one solution")
+    from aspuzzle.puzzles import TYPES
+
     sp.add_argument("type", metavar="TYPE", type=cli._type_name,
-                    help="tents, futoshiki, hitori or logicgrid")
+                    help=", ".join(t.name for t in TYPES))
     sp.add_argument("--size", metavar="S",
-                    help="tents and hitori WxH (e.g. 10x10, 12x8); futoshiki N (4..12); "
-                         "logicgrid KxN (K categories of N values)")
+                    help="grid types WxH (e.g. 10x10, 12x8; Sudoku 9x9, 6x6, ...); futoshiki N "
+                         "(4..12); logicgrid KxN (K categories of N values)")
     sp.add_argument("--difficulty", metavar="TIER",
                     help="direct, case or nested: the weakest reasoning that solves it "
                          "(default: direct)")

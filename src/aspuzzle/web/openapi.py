@@ -13,8 +13,8 @@ __all__ = ["openapi"]
 _PUZZLE = {
     "puzzle": {"type": "string", "description": "the puzzle: text, game ID or URL, as the CLI "
                                                 "reads an inline puzzle string"},
-    "type": {"type": "string", "description": "tents, futoshiki, hitori or logicgrid "
-                                              "(default: detected)"},
+    "type": {"type": "string", "description": "the puzzle type (tents, lightup, sudoku, ...: "
+                                              "aspuzzle's type names; default: detected)"},
     "from": {"type": "string", "description": "the input format (default: detected)"},
 }
 _BOARD = {
