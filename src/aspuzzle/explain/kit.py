@@ -190,9 +190,12 @@ class KitReasoner(AspReasoner):
                     hit = found[(rid, where)] = Hit(self._info[rid], where)
                 if sym.name == "sets":
                     hit.sets.append((self.key_of(args[2]), args[3].name))
-        self._uses = uses
-        self._choices = [(rid, where, k, sorted(cells))
-                         for (rid, where), (k, cells) in choices.items()]
+        self._uses = {key: sorted(set(cells)) for key, cells in uses.items()}
+        # in the catalogue's order, then by place: the order of a model's atoms is clingo's
+        # and may differ between processes, and the first of equal cases is the one explained
+        self._choices = sorted(((rid, where, k, sorted(cells))
+                                for (rid, where), (k, cells) in choices.items()),
+                               key=lambda ch: (self._order[ch[0]], ch[1]))
         self._seen = board
         hits = sorted(found.values(), key=lambda h: (self._order[h.rule.id], h.where))
         for h in hits:
