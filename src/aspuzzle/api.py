@@ -402,10 +402,10 @@ def solve(loaded: Loaded, *, max_solutions: int = 2, config: SolveConfig | None 
         return puzzle.from_model(inst, m.symbols(shown=True))
 
     res = None
+    from aspuzzle.engine import reuse
+
     reuse_of: Callable[[Any, SolveOptions], Reuse | None] | None = getattr(puzzle, "reuse", None)
     if reuse_of is not None:
-        from aspuzzle.engine import reuse
-
         spec = reuse_of(inst, opts)
         if spec is not None:
             res = reuse.solve(spec, read, max_solutions, config)
@@ -414,7 +414,7 @@ def solve(loaded: Loaded, *, max_solutions: int = 2, config: SolveConfig | None 
                 # fresh grounding finds, the same in every process and on every call
                 res = None
     if res is None:
-        res = Grounded(_solving_program(loaded, opts), config).solve_read(read, max_solutions)
+        res = reuse.solve_fresh(_solving_program(loaded, opts), read, max_solutions, config)
     return Result(puzzle, inst, res.status, res.answers, res.time_s, loaded.source, opts)
 
 

@@ -30,10 +30,11 @@ from typing import Any, NamedTuple, TypeVar
 
 import clingo
 
+from aspuzzle._deadline import remaining
 from aspuzzle.engine import Answers, Grounded, Program, Signature, SolveConfig
 
 __all__ = ["BUILD_AFTER", "KEEP", "RENEW_AFTER", "AtMostOne", "Reuse", "Sorted", "clear",
-           "solve"]
+           "solve", "solve_fresh"]
 
 T = TypeVar("T")
 
@@ -269,6 +270,23 @@ def solve(reuse: Reuse, read: Callable[[clingo.Model], T], max_answers: int,
             if shared.guarded >= RENEW_AFTER:
                 _forget(reuse.key, shared)
         shared.lock.release()
+
+
+def solve_fresh(program: Program, read: Callable[[clingo.Model], T], max_answers: int,
+                config: SolveConfig | None) -> Answers[T]:
+    """Ground ``program`` for this one puzzle and solve it. Without a time limit (of the call
+    or of a reasoning around it) the search runs first in the calling thread, as a shared
+    program's quick solves do (:data:`QUICK_CONFLICTS`): a solve thread costs a fresh 10x10
+    Tents 1 to 2 ms, more than its search. A search that reaches the limit is run again on a
+    program grounded afresh, in a solve thread: the answers listed are then those of a search
+    from scratch, the same as without the quick try."""
+    g = Grounded(program, config)
+    if g.config.timeout is None and g.config.threads == 1 and remaining() is None:
+        res = _quick(g, g.config, read, max_answers, [])
+        if res is not None:
+            return res
+        g = Grounded(program, config)
+    return g.solve_read(read, max_answers)
 
 
 def _quick(g: Grounded, config: SolveConfig, read: Callable[[clingo.Model], T],

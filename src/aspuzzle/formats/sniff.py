@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["futoshiki_text", "hitori_text", "one_line", "search", "tents_text"]
+__all__ = ["futoshiki_text", "hitori_text", "one_line", "search", "sudoku_tatham",
+           "tents_text"]
 
 
 def search(pattern: str, flags: int = 0) -> _Search:
@@ -109,3 +110,28 @@ def hitori_text(text: str) -> bool:
     body = [ln.strip() for ln in text.splitlines()]
     body = [ln for ln in body if ln and not ln.startswith("#")]
     return bool(body) and all(c.isspace() or c in _HITORI_ALLOWED for ln in body for c in ln)
+
+
+_solo = re.compile(r"(?:solo:)?(\d{1,2})(?:x(\d{1,2}))?(j)?(x)?(k)?[a-z0-9]*:(\S+)")
+SOLO_MAX = 36
+"""Sudoku's largest size (``SPEC.max_size`` of ``aspuzzle.puzzles.sudoku.type``; a test
+checks that they agree)."""
+
+
+def sudoku_tatham(text: str) -> bool:
+    """Solo's game-ID detector asks for one line that its pattern takes whole, with a
+    ``solo:`` prefix or a box shape (``3x3:``) or a jigsaw's ``j``, and reads it: no X or
+    killer letter, a size of 1 to 36, and blocks after a comma exactly when it is a jigsaw.
+    So a Tents ID (``10x10dt:...,3,2``: a comma, no jigsaw) or a 20x20 Singles ID (size 400)
+    fails here, and Sudoku is not imported to look at it (~5 ms of a first solve)."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and ln.lstrip()[0] != "#"]
+    if len(lines) != 1:
+        return False
+    m = _solo.fullmatch(lines[0])
+    if m is None or not (lines[0].startswith("solo:") or m.group(2) or m.group(3)):
+        return False
+    if m.group(4) or m.group(5):
+        return False
+    jigsaw = m.group(3) is not None
+    n = int(m.group(1)) if jigsaw else int(m.group(1)) * int(m.group(2) or m.group(1))
+    return 1 <= n <= SOLO_MAX and jigsaw == ("," in m.group(6))

@@ -72,7 +72,8 @@ TYPES: tuple[TypeInfo, ...] = (
                             "the seed post's ASP facts (tree/2, tent_row/2, ...)",
                             search(r"\b(tree|tent_row|tent_column)\s*\(|#const\s+(width|height)\b")),
                  FormatInfo("tatham", (), "Simon Tatham's tents game ID (WxH[dX]:RUNS,clues)",
-                            sniff.one_line(r"(?<![0-9])[0-9]+(?:x[0-9]+)?(?:d[a-z]?)?:")),
+                            sniff.one_line(
+                                r"^[0-9]+(?:x[0-9]+)?(?:d[a-z]?)?:[_a-z!\-]*(?:,[0-9,]*)?$")),
                  FormatInfo("puzzlink", (), "puzz.link / pzprjs URL (tents/COLS/ROWS/...)",
                             search(r"tents/[0-9]+/[0-9]+")),
                  FormatInfo("legup", (".xml",), "LEGUP TreeTent puzzle file (XML)",
@@ -87,7 +88,7 @@ TYPES: tuple[TypeInfo, ...] = (
                    search(r"\b(cell_has_number|greater_than|adjacent)\s*\(|\badjacent_mode\s*\."
                           r"|^[^\S\n]*%\s*(futoshiki|unequal)\b", re.IGNORECASE | re.MULTILINE)),
         FormatInfo("tatham", (), "Simon Tatham's unequal game ID, e.g. 4de:2,0,0,0L,...",
-                   sniff.one_line(r"(?<![0-9])[0-9]+a?(?:d[a-z])?:")),
+                   sniff.one_line(r"^[0-9]+a?(?:d[a-z])?:[0-9a-zURDL,]*$")),
     )),
     TypeInfo("hitori", "aspuzzle.puzzles.hitori", ("singles",), (
         FormatInfo("text", (".txt",), "grid of numbers; a shaded cell is written '5#'",
@@ -95,7 +96,7 @@ TYPES: tuple[TypeInfo, ...] = (
         FormatInfo("facts", (".lp", ".asp"), "the seed post's ASP facts written(R, C, N)",
                    search(r"\bwritten\s*\(")),
         FormatInfo("tatham", (), "Simon Tatham's singles game ID (WxH[dX]:VALUES)",
-                   sniff.one_line(r"(?<![0-9])\d+(?:x\d+)?(?:d[a-z])?:")),
+                   sniff.one_line(r"^\d+(?:x\d+)?(?:d[a-z])?:[0-9a-zA-Z]*$")),
         FormatInfo("puzzlink", (), "puzz.link / pzprjs URL (hitori/COLS/ROWS/...)",
                    search(r"hitori/\d+/\d+")),
     )),
@@ -119,7 +120,7 @@ TYPES: tuple[TypeInfo, ...] = (
         FormatInfo("facts", (".lp", ".asp"), "ASP facts, one per cell (given/3, empty/2) and "
                    "region/3", search(r"^[^\S\n]*%[^\S\n]*sudoku\b", re.MULTILINE)),
         FormatInfo("tatham", (), "Simon Tatham's solo game ID (CxR:GRID, Nj:GRID,BLOCKS)",
-                   sniff.one_line(r"^\s*(?:solo:\d|\d{1,2}x\d{1,2}[a-z0-9]*:|\d{1,2}j)")),
+                   sniff.sudoku_tatham),
         FormatInfo("puzzlink", (), "puzz.link / pzprjs URL (sudoku/COLS/ROWS/BODY)",
                    search(r"sudoku/\d+/\d+")),
         FormatInfo("legup", (".xml",), "LEGUP Sudoku puzzle file (XML; 4x4 and 9x9 with "
