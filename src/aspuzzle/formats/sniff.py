@@ -118,20 +118,41 @@ SOLO_MAX = 36
 checks that they agree)."""
 
 
-def sudoku_tatham(text: str) -> bool:
+class _SoloID:
     """Solo's game-ID detector asks for one line that its pattern takes whole, with a
-    ``solo:`` prefix or a box shape (``3x3:``) or a jigsaw's ``j``, and reads it: no X or
-    killer letter, a size of 1 to 36, and blocks after a comma exactly when it is a jigsaw.
-    So a Tents ID (``10x10dt:...,3,2``: a comma, no jigsaw) or a 20x20 Singles ID (size 400)
-    fails here, and Sudoku is not imported to look at it (~5 ms of a first solve)."""
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and ln.lstrip()[0] != "#"]
-    if len(lines) != 1:
-        return False
-    m = _solo.fullmatch(lines[0])
-    if m is None or not (lines[0].startswith("solo:") or m.group(2) or m.group(3)):
-        return False
-    if m.group(4) or m.group(5):
-        return False
-    jigsaw = m.group(3) is not None
-    n = int(m.group(1)) if jigsaw else int(m.group(1)) * int(m.group(2) or m.group(1))
-    return 1 <= n <= SOLO_MAX and jigsaw == ("," in m.group(6))
+    ``solo:`` prefix or a box shape (``3x3:``) or a jigsaw's ``j``, and reads it: a size of 1
+    to 36, and blocks after a comma exactly when it is a jigsaw. So a Tents ID
+    (``10x10dt:...,3,2``: a comma, no jigsaw) or a 20x20 Singles ID (size 400) fails here, and
+    Sudoku is not imported to look at it (~8 ms of a first solve). :meth:`shape` is the looser
+    test of the ID's shape alone: with ``--type sudoku`` the format it passes reads the text
+    and says what is wrong with it (a 49x49 size, an X letter)."""
+
+    __slots__ = ()
+
+    def __call__(self, text: str) -> bool:
+        line = self._line(text)
+        m = None if line is None else _solo.fullmatch(line)
+        if m is None or line is None or not (line.startswith("solo:") or m.group(2)
+                                             or m.group(3)):
+            return False
+        if m.group(4) or m.group(5):  # X or killer: the reader says so
+            return True
+        jigsaw = m.group(3) is not None
+        n = int(m.group(1)) if jigsaw else int(m.group(1)) * int(m.group(2) or m.group(1))
+        return 1 <= n <= SOLO_MAX and (jigsaw or "," not in m.group(6))
+
+    def shape(self, text: str) -> bool:
+        line = self._line(text)
+        return line is not None and _solo_shape.match(line) is not None
+
+    @staticmethod
+    def _line(text: str) -> str | None:
+        lines = [ln.strip() for ln in text.splitlines() if ln.strip() and ln.lstrip()[0] != "#"]
+        return lines[0] if len(lines) == 1 else None
+
+    def __repr__(self) -> str:
+        return "sudoku_tatham"
+
+
+_solo_shape = re.compile(r"(?:solo:\d|\d{1,2}x\d{1,2}[a-z0-9]*:|\d{1,2}j)")
+sudoku_tatham = _SoloID()
