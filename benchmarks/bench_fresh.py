@@ -154,14 +154,16 @@ print(json.dumps({"s": elapsed, "cpu": cpu, "answers": out}))
 
 
 def ours(ids: Sequence[str], kw: dict[str, Any] | None = None,
-         warm: str | None = None) -> tuple[float, float, list[Any]]:
+         warm: str | None = None, src: Path | None = None) -> tuple[float, float, list[Any]]:
     """One fresh process that solves every puzzle once after ``import aspuzzle``: its wall and
     CPU seconds after the import, and per puzzle [status, answers (no Tents pairing), the first
     rule an answer breaks]. ``warm``: a type whose package is imported (and clingo) before
-    the clock starts."""
+    the clock starts. ``src``: another tree's ``src`` folder to import aspuzzle from (a
+    baseline)."""
+    env = _ENV if src is None else {**_ENV, "PYTHONPATH": str(src)}
     proc = subprocess.run([sys.executable, "-c", _CHILD],
                           input=json.dumps({"ids": list(ids), "kw": kw or {}, "warm": warm}),
-                          capture_output=True, text=True, check=True, cwd=ROOT, env=_ENV)
+                          capture_output=True, text=True, check=True, cwd=ROOT, env=env)
     got = json.loads(proc.stdout)
     return got["s"], got["cpu"], got["answers"]
 
@@ -207,6 +209,9 @@ class FreshRow:
     corpus_ms: float | None = None
     corpus_cpu_ms: float | None = None
     corpus_runs: list[float] = field(default_factory=list)
+    before_ms: float | None = None
+    """The corpus column with ``--baseline``'s tree, measured in the same rounds."""
+    before_cold_ms: float | None = None
     cold_ms: float | None = None
     cold_warm_ms: float | None = None
     """Cold, but with clingo and the type's package imported before the clock."""
@@ -240,7 +245,7 @@ def _judge(label: str, ids: Sequence[str], answers: list[Any], what: str) -> lis
 
 def measure(label: str, ptype: str, ids: Sequence[str], source: str, solver: Path | None, *,
             rounds: int = 3, cold: int = 5, use_cli: bool = True,
-            kw: dict[str, Any] | None = None) -> FreshRow:
+            kw: dict[str, Any] | None = None, baseline: Path | None = None) -> FreshRow:
     """Every column of one set, interleaved over ``rounds``."""
     row = FreshRow(label, len(ids), source)
     n = len(ids)
@@ -251,7 +256,13 @@ def measure(label: str, ptype: str, ids: Sequence[str], source: str, solver: Pat
     cli_s: list[float] = []
     tat: list[list[float]] = [[] for _ in ids]
     reference: list[Any] | None = None
+    before: list[float] = []
+    before_cold: list[list[float]] = [[] for _ in cold_ids]
     for r in range(rounds):
+        if baseline is not None:
+            before.append(ours(ids, kw, src=baseline)[0])
+            for k, ident in enumerate(cold_ids):
+                before_cold[k].append(ours([ident], kw, src=baseline)[0])
         wall, cpu, answers = ours(ids, kw)
         corpus.append((wall, cpu))
         if r == 0:
@@ -282,6 +293,10 @@ def measure(label: str, ptype: str, ids: Sequence[str], source: str, solver: Pat
     best = min(corpus)
     row.corpus_ms, row.corpus_cpu_ms = 1000 * best[0] / n, 1000 * best[1] / n
     row.corpus_runs = [1000 * w / n for w, _ in corpus]
+    if before:
+        row.before_ms = 1000 * min(before) / n
+        row.before_cold_ms = (1000 * statistics.median(min(s) for s in before_cold)
+                              if cold_ids else None)
     if cold_ids:
         row.cold_ms = 1000 * statistics.median(min(s) for s in cold_s)
         row.cold_warm_ms = 1000 * statistics.median(min(s) for s in warm_s)
@@ -293,15 +308,18 @@ def measure(label: str, ptype: str, ids: Sequence[str], source: str, solver: Pat
     return row
 
 
-def large_row(label: str, ptype: str, size: int, rounds: int) -> FreshRow:
+def large_row(label: str, ptype: str, size: int, rounds: int,
+              baseline: Path | None = None) -> FreshRow:
     """A stored large board, cold: one fresh process, best of the rounds."""
     path = DATA / f"large-{ptype}.jsonl"
     recs = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
     rec = next(r for r in recs if r["size"] == size)
     kw = {"type": ptype, "fmt": rec["format"]}
     row = FreshRow(label, 1, path.name)
-    times, warm = [], []
+    times, warm, before = [], [], []
     for r in range(rounds):
+        if baseline is not None:
+            before.append(ours([rec["puzzle"]], kw, src=baseline)[0])
         wall, _, answers = ours([rec["puzzle"]], kw)
         times.append(wall)
         warm.append(ours([rec["puzzle"]], kw, ptype)[0])
@@ -311,13 +329,15 @@ def large_row(label: str, ptype: str, size: int, rounds: int) -> FreshRow:
             if answers[0][1] and answers[0][1][0] != want:
                 row.problems.append(f"{label}: not the stored solution")
     row.cold_ms, row.cold_warm_ms, row.cold_n = 1000 * min(times), 1000 * min(warm), 1
+    if before:
+        row.before_cold_ms = 1000 * min(before)
     return row
 
 
 # --- output ----------------------------------------------------------------------------------
 
-COLUMNS = ("set", "n", "corpus ms/puzzle", "corpus cpu", "cold ms", "cold, imported",
-           "cli ms/puzzle",
+COLUMNS = ("set", "n", "corpus ms/puzzle", "corpus cpu", "corpus before", "cold ms",
+           "cold before", "cold, imported", "cli ms/puzzle",
            "Tatham ms", "corpus / Tatham", "cold / Tatham", "puzzles")
 
 
@@ -331,7 +351,8 @@ def _ratio(v: float | None) -> str:
 
 
 def cells(r: FreshRow) -> list[str]:
-    return [r.label, str(r.n), _ms(r.corpus_ms), _ms(r.corpus_cpu_ms), _ms(r.cold_ms),
+    return [r.label, str(r.n), _ms(r.corpus_ms), _ms(r.corpus_cpu_ms), _ms(r.before_ms),
+            _ms(r.cold_ms), _ms(r.before_cold_ms),
             _ms(r.cold_warm_ms), _ms(r.cli_ms), _ms(r.tatham_ms), _ratio(r.ratio),
             _ratio(r.cold_ratio), r.source]
 
@@ -360,6 +381,7 @@ NOTES = [
 def fresh_rows(*, tatham: Path = DEFAULT_TATHAM, seed: str | None = None,
                types: set[str] | None = None, quick: bool = False, rounds: int = 3,
                cold: int = 5, use_cli: bool = True, make_slow: bool = False,
+               baseline: Path | None = None,
                large: bool = True) -> list[FreshRow]:
     """Issue 32's rows. Without his programs the stored sets of the same kinds are used (a set
     with no stored counterpart is left out) and the Tatham column stays empty."""
@@ -380,11 +402,11 @@ def fresh_rows(*, tatham: Path = DEFAULT_TATHAM, seed: str | None = None,
             ids = ids[:3]
         rows.append(measure(s.label, s.type, ids, source, solver if have else None,
                             rounds=1 if quick else rounds, cold=1 if quick else cold,
-                            use_cli=use_cli))
+                            use_cli=use_cli, baseline=baseline))
     if large and not quick:
         for label, ptype, size in LARGE:
             if types is None or ptype in types:
-                rows.append(large_row(label, ptype, size, rounds))
+                rows.append(large_row(label, ptype, size, rounds, baseline))
     return rows
 
 
@@ -399,13 +421,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-cli", action="store_true", help="no CLI column")
     p.add_argument("--no-large", action="store_true", help="no 100x100 cold rows")
     p.add_argument("--quick", action="store_true", help="3 puzzles a set, 1 round")
+    p.add_argument("--baseline", type=Path, default=None, metavar="SRC",
+                   help="also time the corpus and cold rows with aspuzzle imported from this "
+                        "src folder (e.g. of `git worktree add /tmp/base main`), in the same "
+                        "rounds: the 'before' columns")
     p.add_argument("--make-slow", action="store_true",
                    help="also make the sets whose generator is slow (Hitori 50x50: minutes)")
     a = p.parse_args(argv)
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     rows = fresh_rows(tatham=a.tatham, seed=a.seed, types=set(a.only) if a.only else None,
                       quick=a.quick, rounds=a.rounds, cold=a.cold, use_cli=not a.no_cli,
-                      make_slow=a.make_slow, large=not a.no_large)
+                      make_slow=a.make_slow, large=not a.no_large, baseline=a.baseline)
     print("\n".join(markdown(rows)))
     print(f"\nload average before: {load}, after: "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
