@@ -31,7 +31,7 @@ from typing import Any, NamedTuple, TypeVar
 import clingo
 
 from aspuzzle._deadline import remaining
-from aspuzzle.engine import Answers, Grounded, Program, Signature, SolveConfig
+from aspuzzle.engine import Answers, Grounded, Program, Signature, SolveConfig, Status
 
 __all__ = ["BUILD_AFTER", "KEEP", "RENEW_AFTER", "AtMostOne", "Reuse", "Sorted", "clear",
            "solve", "solve_fresh"]
@@ -277,13 +277,20 @@ def solve_fresh(program: Program, read: Callable[[clingo.Model], T], max_answers
     """Ground ``program`` for this one puzzle and solve it. Without a time limit (of the call
     or of a reasoning around it) the search runs first in the calling thread, as a shared
     program's quick solves do (:data:`QUICK_CONFLICTS`): a solve thread costs a fresh 10x10
-    Tents 1 to 2 ms, more than its search. A search that reaches the limit is run again on a
-    program grounded afresh, in a solve thread: the answers listed are then those of a search
-    from scratch, the same as without the quick try."""
+    Tents 1 to 2 ms, more than its search. A search that reaches the limit goes on, in a solve
+    thread, on the same program (a 100x100 board: grounding it again would cost ~0.4 s); only
+    if it then finds several answers is the puzzle solved again on a program grounded afresh,
+    so that the answers listed are those of a search from scratch, as without the quick try
+    (a verdict of none or unique does not depend on the search)."""
     g = Grounded(program, config)
     if g.config.timeout is None and g.config.threads == 1 and remaining() is None:
-        res = _quick(g, g.config, read, max_answers, [])
+        own = g.config
+        res = _quick(g, own, read, max_answers, [])
         if res is not None:
+            return res
+        g.config = own
+        res = g.solve_read(read, max_answers)
+        if res.status is not Status.MULTIPLE:
             return res
         g = Grounded(program, config)
     return g.solve_read(read, max_answers)
