@@ -19,22 +19,30 @@ __all__ = ["futoshiki_text", "hitori_text", "one_line", "search", "sudoku_tatham
            "tents_text"]
 
 
-def search(pattern: str, flags: int = 0) -> _Search:
-    """A sniff that is true when ``pattern`` occurs anywhere in the text."""
-    return _Search(pattern, flags)
+def search(pattern: str, flags: int = 0, needles: tuple[str, ...] = ()) -> _Search:
+    """A sniff that is true when ``pattern`` occurs anywhere in the text. ``needles``: strings
+    of which every match holds one (not letters, where ``flags`` ignore case): a text with
+    none of them is ruled out without compiling the pattern (a first solve of a Tatham ID
+    asks some twenty sniffs, and compiling their patterns cost several ms)."""
+    return _Search(pattern, flags, needles)
 
 
 class _Search:
     """``re.search`` of one pattern, compiled on first use (not when the table is built)."""
 
-    __slots__ = ("_compiled", "flags", "pattern")
+    __slots__ = ("_compiled", "flags", "needles", "pattern")
 
-    def __init__(self, pattern: str, flags: int) -> None:
+    def __init__(self, pattern: str, flags: int, needles: tuple[str, ...] = ()) -> None:
+        if flags & re.IGNORECASE and any(c.isalpha() for n in needles for c in n):
+            raise ValueError("a needle of a pattern that ignores case has no letters")
         self.pattern = pattern
         self.flags = flags
+        self.needles = needles
         self._compiled: re.Pattern[str] | None = None
 
     def __call__(self, text: str) -> bool:
+        if self.needles and not any(n in text for n in self.needles):
+            return False
         if self._compiled is None:
             self._compiled = re.compile(self.pattern, self.flags)
         return self._compiled.search(text) is not None
@@ -43,17 +51,18 @@ class _Search:
         return f"search({self.pattern!r})"
 
 
-def one_line(pattern: str) -> _OneLine:
+def one_line(pattern: str, needles: tuple[str, ...] = ()) -> _OneLine:
     """A sniff for a one-line ID: the text has exactly one line that is neither blank nor a
-    ``#`` comment, and ``pattern`` occurs in it (the IDs' detectors ask that, and more)."""
-    return _OneLine(pattern)
+    ``#`` comment, and ``pattern`` occurs in it (the IDs' detectors ask that, and more);
+    ``needles`` as for :func:`search`."""
+    return _OneLine(pattern, needles)
 
 
 class _OneLine(_Search):
     __slots__ = ()
 
-    def __init__(self, pattern: str) -> None:
-        super().__init__(pattern, 0)
+    def __init__(self, pattern: str, needles: tuple[str, ...] = ()) -> None:
+        super().__init__(pattern, 0, needles)
 
     def __call__(self, text: str) -> bool:
         lines = [ln for ln in (raw.strip() for raw in text.splitlines())
@@ -64,7 +73,7 @@ class _OneLine(_Search):
         return f"one_line({self.pattern!r})"
 
 
-_tents_header = search(r"#\s*tents\b", re.IGNORECASE)
+_tents_header = search(r"#\s*tents\b", re.IGNORECASE, ("#",))
 
 
 def tents_text(text: str) -> bool:
@@ -80,7 +89,7 @@ def tents_text(text: str) -> bool:
     return first is not None and re.compile(r"[^\d\s]").search(text, first.end()) is not None
 
 
-_futoshiki_header = search(r"#\s*(?:futoshiki|unequal)\b", re.IGNORECASE)
+_futoshiki_header = search(r"#\s*(?:futoshiki|unequal)\b", re.IGNORECASE, ("#",))
 FUTOSHIKI_MARKS = frozenset("<>|│^∧vV∨-─.·")
 """The signs and empty-cell marks of Futoshiki's text grid (``ROW_SIGNS``, ``COLUMN_SIGNS``
 and ``EMPTIES`` of :mod:`aspuzzle.puzzles.futoshiki.formats`; a test keeps them equal)."""
@@ -98,7 +107,7 @@ def futoshiki_text(text: str) -> bool:
             and all(_FUTOSHIKI_ALLOWED.issuperset(ln) for ln in body))
 
 
-_hitori_header = search(r"#\s*(?:hitori|singles)\b", re.IGNORECASE)
+_hitori_header = search(r"#\s*(?:hitori|singles)\b", re.IGNORECASE, ("#",))
 _HITORI_ALLOWED = frozenset("0123456789#o+")
 
 
