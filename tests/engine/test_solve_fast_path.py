@@ -283,3 +283,15 @@ def test_a_fresh_solve_given_up_in_the_calling_thread_answers_the_same(
     status, solutions = _reference(loaded, SolveOptions())
     assert got.status is status
     assert list(got.answers) == solutions
+
+
+def test_atom_table_is_the_wrappers() -> None:
+    from aspuzzle.engine import atom_table
+
+    g = Grounded(Program((), (), (), rules="{ a(X, Y) : X = -2..3, Y = 1..4 }. { b }. "
+                                            "#external c(1, 2, 3). d(1; 5)."))
+    for name, arity in (("a", 2), ("b", 0), ("c", 3), ("d", 1), ("e", 2)):
+        want = {tuple(x.number for x in sa.symbol.arguments): sa.literal
+                for sa in g.ctl.symbolic_atoms.by_signature(name, arity)}
+        assert atom_table(g.ctl, name, arity) == want
+    assert len(atom_table(g.ctl, "a", 2)) == 24

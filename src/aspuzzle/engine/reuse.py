@@ -31,7 +31,15 @@ from typing import Any, NamedTuple, TypeVar
 import clingo
 
 from aspuzzle._deadline import remaining
-from aspuzzle.engine import Answers, Grounded, Program, Signature, SolveConfig, Status
+from aspuzzle.engine import (
+    Answers,
+    Grounded,
+    Program,
+    Signature,
+    SolveConfig,
+    Status,
+    atom_table,
+)
 
 __all__ = ["BUILD_AFTER", "KEEP", "RENEW_AFTER", "AtMostOne", "Reuse", "Sorted", "clear",
            "solve", "solve_fresh"]
@@ -131,16 +139,14 @@ class _Shared:
             solve_conf.project = "no"
         self.table: dict[tuple[int, ...], int] = {}
         if reuse.over is not None:
-            for sa in ctl.symbolic_atoms.by_signature(*reuse.over):
-                self.table[tuple(a.number for a in sa.symbol.arguments)] = sa.literal
+            self.table = atom_table(ctl, *reuse.over)
         self.index: dict[Atom, int] = {}
         self.inputs: set[int] = set()
         for sig in (*reuse.inputs, *reuse.givens):
-            for sa in ctl.symbolic_atoms.by_signature(*sig):
-                atom = (sig[0], tuple(a.number for a in sa.symbol.arguments))
-                self.index[atom] = sa.literal
+            for args, lit in atom_table(ctl, *sig).items():
+                self.index[(sig[0], args)] = lit
                 if sig in reuse.inputs:
-                    self.inputs.add(sa.literal)
+                    self.inputs.add(lit)
         self.lock = threading.Lock()
         self.guarded = 0
         """Solves that added nogoods (see RENEW_AFTER)."""
