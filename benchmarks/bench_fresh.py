@@ -188,10 +188,11 @@ def cli(ids: Sequence[str], extra: Sequence[str] = ()) -> tuple[float, list[Any]
     return wall, recs
 
 
-def tatham_once(solver: Path, ident: str) -> float:
-    start = time.perf_counter()
+def tatham_once(solver: Path, ident: str) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system) of one run of his solver."""
+    start, cpu = time.perf_counter(), children_cpu()
     subprocess.run([str(solver), ident], capture_output=True, check=False)
-    return time.perf_counter() - start
+    return time.perf_counter() - start, children_cpu() - cpu
 
 
 def children_cpu() -> float:
@@ -212,6 +213,8 @@ class FreshRow:
     before_ms: float | None = None
     """The corpus column with ``--baseline``'s tree, measured in the same rounds."""
     before_cold_ms: float | None = None
+    before_cpu_ms: float | None = None
+    tatham_cpu_ms: float | None = None
     cold_ms: float | None = None
     cold_warm_ms: float | None = None
     """Cold, but with clingo and the type's package imported before the clock."""
@@ -225,6 +228,12 @@ class FreshRow:
         if self.corpus_ms is None or not self.tatham_ms:
             return None
         return self.corpus_ms / self.tatham_ms
+
+    @property
+    def cpu_ratio(self) -> float | None:
+        if self.corpus_cpu_ms is None or not self.tatham_cpu_ms:
+            return None
+        return self.corpus_cpu_ms / self.tatham_cpu_ms
 
     @property
     def cold_ratio(self) -> float | None:
@@ -254,13 +263,13 @@ def measure(label: str, ptype: str, ids: Sequence[str], source: str, solver: Pat
     cold_s: list[list[float]] = [[] for _ in cold_ids]
     warm_s: list[list[float]] = [[] for _ in cold_ids]
     cli_s: list[float] = []
-    tat: list[list[float]] = [[] for _ in ids]
+    tat: list[list[tuple[float, float]]] = [[] for _ in ids]
     reference: list[Any] | None = None
-    before: list[float] = []
+    before: list[tuple[float, float]] = []
     before_cold: list[list[float]] = [[] for _ in cold_ids]
     for r in range(rounds):
         if baseline is not None:
-            before.append(ours(ids, kw, src=baseline)[0])
+            before.append(ours(ids, kw, src=baseline)[:2])
             for k, ident in enumerate(cold_ids):
                 before_cold[k].append(ours([ident], kw, src=baseline)[0])
         wall, cpu, answers = ours(ids, kw)
@@ -294,7 +303,8 @@ def measure(label: str, ptype: str, ids: Sequence[str], source: str, solver: Pat
     row.corpus_ms, row.corpus_cpu_ms = 1000 * best[0] / n, 1000 * best[1] / n
     row.corpus_runs = [1000 * w / n for w, _ in corpus]
     if before:
-        row.before_ms = 1000 * min(before) / n
+        row.before_ms = 1000 * min(w for w, _ in before) / n
+        row.before_cpu_ms = 1000 * min(c for _, c in before) / n
         row.before_cold_ms = (1000 * statistics.median(min(s) for s in before_cold)
                               if cold_ids else None)
     if cold_ids:
@@ -304,7 +314,8 @@ def measure(label: str, ptype: str, ids: Sequence[str], source: str, solver: Pat
     if cli_s:
         row.cli_ms = 1000 * min(cli_s) / n
     if solver is not None:
-        row.tatham_ms = 1000 * statistics.mean(min(s) for s in tat)
+        row.tatham_ms = 1000 * statistics.mean(min(w for w, _ in s) for s in tat)
+        row.tatham_cpu_ms = 1000 * statistics.mean(min(c for _, c in s) for s in tat)
     return row
 
 
@@ -336,9 +347,9 @@ def large_row(label: str, ptype: str, size: int, rounds: int,
 
 # --- output ----------------------------------------------------------------------------------
 
-COLUMNS = ("set", "n", "corpus ms/puzzle", "corpus cpu", "corpus before", "cold ms",
-           "cold before", "cold, imported", "cli ms/puzzle",
-           "Tatham ms", "corpus / Tatham", "cold / Tatham", "puzzles")
+COLUMNS = ("set", "n", "corpus ms/puzzle", "corpus cpu", "corpus before", "before cpu",
+           "cold ms", "cold before", "cold, imported", "cli ms/puzzle", "Tatham ms",
+           "Tatham cpu", "corpus / Tatham", "on cpu", "cold / Tatham", "puzzles")
 
 
 def _ms(v: float | None) -> str:
@@ -352,9 +363,9 @@ def _ratio(v: float | None) -> str:
 
 def cells(r: FreshRow) -> list[str]:
     return [r.label, str(r.n), _ms(r.corpus_ms), _ms(r.corpus_cpu_ms), _ms(r.before_ms),
-            _ms(r.cold_ms), _ms(r.before_cold_ms),
-            _ms(r.cold_warm_ms), _ms(r.cli_ms), _ms(r.tatham_ms), _ratio(r.ratio),
-            _ratio(r.cold_ratio), r.source]
+            _ms(r.before_cpu_ms), _ms(r.cold_ms), _ms(r.before_cold_ms), _ms(r.cold_warm_ms),
+            _ms(r.cli_ms), _ms(r.tatham_ms), _ms(r.tatham_cpu_ms), _ratio(r.ratio),
+            _ratio(r.cpu_ratio), _ratio(r.cold_ratio), r.source]
 
 
 def markdown(rows: Sequence[FreshRow]) -> list[str]:
@@ -374,7 +385,9 @@ NOTES = [
     "cli ms/puzzle: `aspuzzle solve --json ID ...` over the whole set, the whole process "
     "(Python start-up included) / n, best round",
     "Tatham ms: his standalone solver, one process per puzzle (process start included), each "
-    "puzzle's best round, the mean over the set",
+    "puzzle's best round, the mean over the set (Tatham cpu: the same with the process's user "
+    "+ system time); on cpu: corpus cpu / Tatham cpu, the ratio an idle machine would show "
+    "(a busy one stretches wall times)",
 ]
 
 
