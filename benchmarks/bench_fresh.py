@@ -400,8 +400,9 @@ def fresh_rows(*, tatham: Path = DEFAULT_TATHAM, seed: str | None = None,
     with no stored counterpart is left out) and the Tatham column stays empty."""
     seed = seed or f"bench-{int(time.time())}"
     rows = []
+    done: set[str] = set()
     for s in SETS:
-        if types is not None and s.type not in types:
+        if (types is not None and s.type not in types) or (quick and s.type in done):
             continue
         solver = tatham / f"{s.game}solver"
         have = solver.exists() and (tatham / f"{s.game}gen").exists()
@@ -411,8 +412,9 @@ def fresh_rows(*, tatham: Path = DEFAULT_TATHAM, seed: str | None = None,
             ids, source = stored_ids(s.stored), f"benchmarks/data/{s.stored}.jsonl"
         else:
             continue
-        if quick:
+        if quick:  # the first set of each type that can be had, 3 puzzles
             ids = ids[:3]
+            done.add(s.type)
         rows.append(measure(s.label, s.type, ids, source, solver if have else None,
                             rounds=1 if quick else rounds, cold=1 if quick else cold,
                             use_cli=use_cli, baseline=baseline))
@@ -433,7 +435,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--cold", type=int, default=5, help="cold puzzles per set (default 5)")
     p.add_argument("--no-cli", action="store_true", help="no CLI column")
     p.add_argument("--no-large", action="store_true", help="no 100x100 cold rows")
-    p.add_argument("--quick", action="store_true", help="3 puzzles a set, 1 round")
+    p.add_argument("--quick", action="store_true",
+                   help="one set of each type, 3 puzzles, 1 round, no 100x100 rows")
     p.add_argument("--baseline", type=Path, default=None, metavar="SRC",
                    help="also time the corpus and cold rows with aspuzzle imported from this "
                         "src folder (e.g. of `git worktree add /tmp/base main`), in the same "
