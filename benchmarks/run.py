@@ -15,7 +15,11 @@ there is no second one (enumerate up to 2 answers, projected on the answer atoms
 * ``seed``: the seed post's own encoding on the same instance, in the same process, through
   ``aspuzzle.engine`` (facts in the seed's predicates, projected on its answer atoms);
 
-and ``ours/seed``, the ratio of the medians: the encodings compared like for like. Verdicts
+and ``ours/seed``, the ratio of the medians: the encodings compared like for like. These are
+medians of repeated runs of each instance in one process: re-solves after the first. What a
+user meets, each puzzle once in a fresh process (corpus, cold and CLI rows against Simon
+Tatham's standalone solvers on puzzles freshly made by his generators), is the next table
+(``bench_fresh.py``); then issue 11's goals (``bench_goals.py``) and explanations. Verdicts
 are compared: a row where the seed's answer differs from ours is marked, never hidden. Our
 answers are also checked against the corpus' known solutions. The numbers are also written to
 ``benchmarks/results/latest.md``.
@@ -53,6 +57,11 @@ from bench_cases import (
     all_cases,
     resolve_type,
 )
+from bench_fresh import COLUMNS as FRESH_COLUMNS
+from bench_fresh import NOTES as FRESH_NOTES
+from bench_fresh import cells as fresh_cells
+from bench_fresh import fresh_rows
+from bench_fresh import markdown as fresh_markdown
 from bench_goals import COLUMNS as GOAL_COLUMNS
 from bench_goals import NOTES as GOAL_NOTES
 from bench_goals import cells as goal_cells
@@ -570,6 +579,34 @@ def goals_section(args: argparse.Namespace, console: Console) -> list[str]:
     return [f"## {title}", "", *goals_markdown(rows), "", *(f"- {n}" for n in notes)]
 
 
+# --- puzzles met once, against Tatham's C solvers (benchmarks/bench_fresh.py) -----------------
+
+def fresh_section(args: argparse.Namespace, console: Console) -> list[str]:
+    """Issue 32's rows (corpus, cold, CLI, Tatham); print them, return their Markdown. A wrong
+    answer there is a problem (exit status 1)."""
+    args.fresh_problems = []
+    if args.no_fresh:
+        return []
+    load_before = _loadavg()
+    with console.status("puzzles met once, against Tatham's solvers (bench_fresh.py) ..."):
+        rows = fresh_rows(seed=args.seed, types=args.only_types, quick=args.quick,
+                          use_cli=not args.no_cli)
+    title = ("puzzles met once (fresh processes), against Tatham's standalone solvers: "
+             "ms per puzzle")
+    table = Table(title=title, title_justify="left")
+    for col in FRESH_COLUMNS:
+        table.add_column(col, justify="left" if col in ("set", "puzzles") else "right")
+    for r in rows:
+        table.add_row(*fresh_cells(r))
+    console.print(table)
+    notes = [*FRESH_NOTES, f"load average {load_before} before, {_loadavg()} after"]
+    args.fresh_problems = [p for r in rows for p in r.problems]
+    notes += [f"PROBLEM (fresh): {p}" for p in args.fresh_problems]
+    for n in notes:
+        console.print(f"- {n}", markup=False)
+    return [f"## {title}", "", *fresh_markdown(rows), "", *(f"- {n}" for n in notes)]
+
+
 # --- main ------------------------------------------------------------------------------------
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -589,6 +626,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--no-cli", action="store_true", help="skip the subprocess timings")
     p.add_argument("--no-goals", action="store_true",
                    help="skip the table of issue 11's goals (benchmarks/bench_goals.py)")
+    p.add_argument("--no-fresh", action="store_true",
+                   help="skip the puzzles-met-once table against Tatham's solvers "
+                        "(benchmarks/bench_fresh.py)")
+    p.add_argument("--seed", default=None, metavar="S",
+                   help="seed of Tatham's generator for that table (default: the time)")
     p.add_argument("--no-explain", action="store_true",
                    help="skip the explain section (benchmarks/bench_explain.py)")
     p.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, metavar="DIR",
@@ -674,12 +716,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         summary.append(f"PROBLEM (ours): {p}")
     for line in summary:
         console.print(line, markup=False)
+    fresh = fresh_section(args, console)
     goals = goals_section(args, console)
     args.explain_problems = []
     explain = explain_section(args, console)
 
     md = [f"# {title}", "", markdown_table(rows), "", *env, ""]
     md += [f"- {s}" for s in summary]
+    if fresh:
+        md += ["", *fresh]
     if goals:
         md += ["", *goals]
     if explain:
@@ -691,7 +736,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps([asdict(r) for r in rows], indent=1) + "\n",
                              encoding="utf-8")
-    return 1 if problems or args.explain_problems or args.goal_problems else 0
+    return 1 if (problems or args.explain_problems or args.goal_problems
+                 or args.fresh_problems) else 0
 
 
 if __name__ == "__main__":

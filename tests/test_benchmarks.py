@@ -123,3 +123,11 @@ def test_a_seed_answer_that_differs_from_ours_is_marked(monkeypatch: pytest.Monk
     assert row.seed_broken is not None and "breaks a rule" in row.seed_broken
     assert row.problems == []
     assert "DIFFERS 1/1" in bench.markdown_table([row])
+
+
+def test_quick_run_times_puzzles_met_once(quick: tuple[str, list[dict[str, Any]], str]) -> None:
+    # bench_fresh.py's table (issue 32): each puzzle once in a fresh process; with Tatham's
+    # programs beside the repository, on puzzles his generator makes for the run
+    out, _, md = quick
+    assert "puzzles met once" in md and "corpus ms/puzzle" in md
+    assert "PROBLEM (fresh)" not in out

@@ -206,3 +206,48 @@ def test_a_long_zebralogic_clue_header_is_read_at_once() -> None:
 
     assert not _RE_CLUES.fullmatch("## clues" + " " * 100_000 + ":x")
     assert _RE_CLUES.fullmatch("## Clues" + " " * 100_000 + ":  ")
+
+
+def test_solo_size_limit_is_sudokus() -> None:
+    from aspuzzle.puzzles.sudoku.type import SPEC
+
+    assert SPEC.max_size == sniff.SOLO_MAX
+
+
+@pytest.mark.parametrize("text", [
+    "10x10dt:e_dcdg__hcdancj_baabh,3,2,2,0,3,1,2,3,2,2,2,3,2,1,3,1,2,2,1,3",
+    "20x20dk:" + "1" * 400, "9dx:4,0,1,0,0R,0,0", "6x6de:a_b,1,1,1,1,1,1,1,1,1,1,1,1"])
+def test_tatham_ids_of_other_games_do_not_wake_sudoku(text: str) -> None:
+    assert not sniff.sudoku_tatham(text)
+
+
+@pytest.mark.parametrize("text", ["3x3:a1b2", "solo:3x3:a1", "9j:a1,aaa", "2x3:_1_2", "3:a"])
+def test_solo_shaped_ids_pass_the_sudoku_sniff(text: str) -> None:
+    # (a bare '3:' without solo: is left to Futoshiki, as the detector leaves it)
+    assert sniff.sudoku_tatham(text) == (text != "3:a")
+
+
+def _sniffs() -> Iterator[tuple[str, object]]:
+    for info in TYPES:
+        for f in info.formats:
+            yield f"{info.name}/{f.name}", f.sniff
+
+
+@pytest.mark.parametrize("name, sniffer", list(_sniffs()))
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("tree_ntrowcolumn#%<>().:/ 0123456789xdkaWritteN"
+                                             "sudokuhitorilightupakarithereishousescategories\n"
+                                             "ſKİ")), max_size=60))
+def test_needles_never_rule_out_a_match(name: str, sniffer: object, text: str) -> None:
+    # a sniff's needles only spare compiling its pattern: with or without them, the same answer
+    needles = getattr(sniffer, "needles", ())
+    if not needles:
+        return
+    pattern, flags = sniffer.pattern, sniffer.flags  # type: ignore[attr-defined]
+    if type(sniffer).__name__ == "_OneLine":
+        lines = [ln for ln in (raw.strip() for raw in text.splitlines())
+                 if ln and not ln.startswith("#")]
+        plain = len(lines) == 1 and re.search(pattern, lines[0], flags) is not None
+    else:
+        plain = re.search(pattern, text, flags) is not None
+    assert sniffer(text) == plain, name  # type: ignore[operator]

@@ -257,7 +257,8 @@ def detect(text: str, *, filename: str | None = None, type: str | None = None,
             return only, ext_formats[0]
         # no detector takes it: the one format whose cheap sniff passes reads it (and says
         # what is wrong), as a one-line ID given with --type
-        passed = [f for f in only.formats.values() if f.name in sniffed[only.name]]
+        passed = [f for f in only.formats.values() if f.name in sniffed[only.name]
+                  or _shaped(only.name, f.name, text)]
         if len(passed) == 1 and passed[0].inline:
             return only, passed[0]
         return only, next(iter(only.formats.values()))
@@ -288,6 +289,16 @@ def _detects(f: Format, text: str) -> bool:
         return bool(f.detect(text))
     except Exception:  # a detector must never crash loading; treat as no match
         return False
+
+
+def _shaped(ptype: str, fmt: str, text: str) -> bool:
+    """Has the text the shape of the format's IDs, by the looser test of a sniff that has one
+    (``shape``): a sniff that rules out invalid IDs (to spare importing a type) still lets the
+    format say what is wrong with one given with ``--type``."""
+    info = type_info(ptype)
+    sniff = next((f.sniff for f in info.formats if f.name == fmt), None)
+    shape: Callable[[str], bool] | None = getattr(sniff, "shape", None)
+    return shape is not None and shape(text)
 
 
 def _sniffed(info: TypeInfo, text: str) -> set[str]:
@@ -402,10 +413,10 @@ def solve(loaded: Loaded, *, max_solutions: int = 2, config: SolveConfig | None 
         return puzzle.from_model(inst, m.symbols(shown=True))
 
     res = None
+    from aspuzzle.engine import reuse
+
     reuse_of: Callable[[Any, SolveOptions], Reuse | None] | None = getattr(puzzle, "reuse", None)
     if reuse_of is not None:
-        from aspuzzle.engine import reuse
-
         spec = reuse_of(inst, opts)
         if spec is not None:
             res = reuse.solve(spec, read, max_solutions, config)
@@ -414,7 +425,7 @@ def solve(loaded: Loaded, *, max_solutions: int = 2, config: SolveConfig | None 
                 # fresh grounding finds, the same in every process and on every call
                 res = None
     if res is None:
-        res = Grounded(_solving_program(loaded, opts), config).solve_read(read, max_solutions)
+        res = reuse.solve_fresh(_solving_program(loaded, opts), read, max_solutions, config)
     return Result(puzzle, inst, res.status, res.answers, res.time_s, loaded.source, opts)
 
 

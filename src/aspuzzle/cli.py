@@ -257,16 +257,20 @@ def _adaptive(args: argparse.Namespace, handle: Handler, inputs: Sequence[str]
         from aspuzzle._cores import cpu_count  # (not batch: its imports cost ~30 ms)
 
         cores = cpu_count()
-    first_done = 0.0
+    fastest = float("inf")
     for i, arg in enumerate(inputs):
+        start = time.perf_counter()
         yield (*_handle_one(args, arg, handle, True), "", "")
         if i == 0:  # the first input also pays for imports and first use: not a fair sample
-            first_done = time.perf_counter()
             continue
+        # the fastest input so far, not the mean: an input that paid for a shared program's
+        # build (engine/reuse.py) says nothing of those after it (a Hitori 50x50 set of 20:
+        # the mean of the first three started a pool, 117 ms a puzzle against 18 here)
+        fastest = min(fastest, time.perf_counter() - start)
         left = len(inputs) - i - 1
         if cores < 2 or left < cores:
             continue
-        serial_left = (time.perf_counter() - first_done) / i * left
+        serial_left = fastest * left
         if serial_left - serial_left / cores > POOL_START_S:
             yield from _in_workers(args, inputs[i + 1:], cores, None)
             return

@@ -261,3 +261,37 @@ def test_busy_shared_program_is_not_waited_for() -> None:
         assert reuse.solve(spec, read, 2, None) is None  # busy: the caller grounds afresh
         assert aspuzzle.solve(loaded).status is Status.UNIQUE
     reuse.clear()
+
+
+@pytest.mark.parametrize("limit", [0, 1, 2000])
+@pytest.mark.parametrize("loaded", [*PUZZLES[::7], aspuzzle.loads("4:" + ",".join(["0"] * 16))],
+                         ids=lambda p: p.source[-40:])
+def test_a_fresh_solve_given_up_in_the_calling_thread_answers_the_same(
+        monkeypatch: pytest.MonkeyPatch, limit: int, loaded: Loaded) -> None:
+    # reuse.solve_fresh tries the search here, stopped at QUICK_CONFLICTS conflicts (0: at
+    # once), then goes on in a solve thread, and grounds afresh when there are several answers:
+    # the verdict and the answers listed are those of a plain solve from scratch
+    from aspuzzle.api import _solving_program
+    from aspuzzle.engine import reuse
+
+    monkeypatch.setattr(reuse, "QUICK_CONFLICTS", limit)
+
+    def read(m: Any) -> Any:
+        return loaded.puzzle.from_model(loaded.instance, m.symbols(shown=True))
+
+    got = reuse.solve_fresh(_solving_program(loaded, SolveOptions()), read, 2, None)
+    status, solutions = _reference(loaded, SolveOptions())
+    assert got.status is status
+    assert list(got.answers) == solutions
+
+
+def test_atom_table_is_the_wrappers() -> None:
+    from aspuzzle.engine import atom_table
+
+    g = Grounded(Program((), (), (), rules="{ a(X, Y) : X = -2..3, Y = 1..4 }. { b }. "
+                                            "#external c(1, 2, 3). d(1; 5)."))
+    for name, arity in (("a", 2), ("b", 0), ("c", 3), ("d", 1), ("e", 2)):
+        want = {tuple(x.number for x in sa.symbol.arguments): sa.literal
+                for sa in g.ctl.symbolic_atoms.by_signature(name, arity)}
+        assert atom_table(g.ctl, name, arity) == want
+    assert len(atom_table(g.ctl, "a", 2)) == 24

@@ -512,6 +512,51 @@ class AtomLiterals:
         return int(lit[0])
 
 
+def atom_table(ctl: clingo.Control, name: str, arity: int) -> dict[tuple[int, ...], int]:
+    """The solver literal of every ground atom of ``name/arity`` (whose arguments are integers),
+    by its arguments: as ``{tuple(a.number for a in sa.symbol.arguments): sa.literal for sa in
+    ctl.symbolic_atoms.by_signature(name, arity)}``, through clingo's C functions directly
+    (a 50x50 Hitori's 2,500 cells: ~6 ms, through the wrapper's objects ~23 ms, as long as
+    grounding the shared program). Where this clingo does not expose them, through the
+    wrapper."""
+    try:
+        from clingo._internal import _ffi, _lib  # type: ignore[attr-defined]
+    except (ImportError, AttributeError):
+        return {tuple(a.number for a in sa.symbol.arguments): sa.literal
+                for sa in ctl.symbolic_atoms.by_signature(name, arity)}
+    atoms_p = _ffi.new("clingo_symbolic_atoms_t**")
+    sig = _ffi.new("clingo_signature_t*")
+    it = _ffi.new("clingo_symbolic_atom_iterator_t*")
+    if not (_lib.clingo_control_symbolic_atoms(ctl._rep, atoms_p)
+            and _lib.clingo_signature_create(name.encode(), arity, True, sig)
+            and _lib.clingo_symbolic_atoms_begin(atoms_p[0], sig, it)):
+        _raise_c_error()
+    atoms = atoms_p[0]
+    valid, sym, lit = _ffi.new("bool*"), _ffi.new("clingo_symbol_t*"), _ffi.new("clingo_literal_t*")
+    args, size, num = _ffi.new("clingo_symbol_t**"), _ffi.new("size_t*"), _ffi.new("int*")
+    is_valid, symbol, literal, step = (
+        _lib.clingo_symbolic_atoms_is_valid, _lib.clingo_symbolic_atoms_symbol,
+        _lib.clingo_symbolic_atoms_literal, _lib.clingo_symbolic_atoms_next)
+    arguments, number = _lib.clingo_symbol_arguments, _lib.clingo_symbol_number
+    out: dict[tuple[int, ...], int] = {}
+    while True:
+        if not is_valid(atoms, it[0], valid):
+            _raise_c_error()
+        if not valid[0]:
+            return out
+        if not (symbol(atoms, it[0], sym) and literal(atoms, it[0], lit)
+                and arguments(sym[0], args, size)):
+            _raise_c_error()
+        key = []
+        for k in range(size[0]):
+            if not number(args[0][k], num):  # not an integer: as a.number would, an error
+                _raise_c_error()
+            key.append(num[0])
+        out[tuple(key)] = int(lit[0])
+        if not step(atoms, it[0], it):
+            _raise_c_error()
+
+
 def symbol_handles(symbols: Sequence[clingo.Symbol]) -> list[int] | None:
     """The handles (``Symbol._rep``, the same for the same symbol throughout the process) of a
     model's symbols, read in one call from the C array behind clingo 5's sequence of them

@@ -22,7 +22,7 @@ puzzle afresh instead of waiting.
 
 from __future__ import annotations
 
-import threading
+import _thread  # (threading's Lock, without importing threading: ~1.3 ms a first solve)
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
@@ -30,10 +30,19 @@ from typing import Any, NamedTuple, TypeVar
 
 import clingo
 
-from aspuzzle.engine import Answers, Grounded, Program, Signature, SolveConfig
+from aspuzzle._deadline import remaining
+from aspuzzle.engine import (
+    Answers,
+    Grounded,
+    Program,
+    Signature,
+    SolveConfig,
+    Status,
+    atom_table,
+)
 
 __all__ = ["BUILD_AFTER", "KEEP", "RENEW_AFTER", "AtMostOne", "Reuse", "Sorted", "clear",
-           "solve"]
+           "solve", "solve_fresh"]
 
 T = TypeVar("T")
 
@@ -130,17 +139,15 @@ class _Shared:
             solve_conf.project = "no"
         self.table: dict[tuple[int, ...], int] = {}
         if reuse.over is not None:
-            for sa in ctl.symbolic_atoms.by_signature(*reuse.over):
-                self.table[tuple(a.number for a in sa.symbol.arguments)] = sa.literal
+            self.table = atom_table(ctl, *reuse.over)
         self.index: dict[Atom, int] = {}
         self.inputs: set[int] = set()
         for sig in (*reuse.inputs, *reuse.givens):
-            for sa in ctl.symbolic_atoms.by_signature(*sig):
-                atom = (sig[0], tuple(a.number for a in sa.symbol.arguments))
-                self.index[atom] = sa.literal
+            for args, lit in atom_table(ctl, *sig).items():
+                self.index[(sig[0], args)] = lit
                 if sig in reuse.inputs:
-                    self.inputs.add(sa.literal)
-        self.lock = threading.Lock()
+                    self.inputs.add(lit)
+        self.lock = _thread.allocate_lock()
         self.guarded = 0
         """Solves that added nogoods (see RENEW_AFTER)."""
 
@@ -156,7 +163,7 @@ class _Shared:
         return externals, others
 
 
-_LOCK = threading.Lock()
+_LOCK = _thread.allocate_lock()
 _SHARED: OrderedDict[Hashable, _Shared] = OrderedDict()
 _SEEN: OrderedDict[Hashable, int] = OrderedDict()
 
@@ -269,6 +276,30 @@ def solve(reuse: Reuse, read: Callable[[clingo.Model], T], max_answers: int,
             if shared.guarded >= RENEW_AFTER:
                 _forget(reuse.key, shared)
         shared.lock.release()
+
+
+def solve_fresh(program: Program, read: Callable[[clingo.Model], T], max_answers: int,
+                config: SolveConfig | None) -> Answers[T]:
+    """Ground ``program`` for this one puzzle and solve it. Without a time limit (of the call
+    or of a reasoning around it) the search runs first in the calling thread, as a shared
+    program's quick solves do (:data:`QUICK_CONFLICTS`): a solve thread costs a fresh 10x10
+    Tents 1 to 2 ms, more than its search. A search that reaches the limit goes on, in a solve
+    thread, on the same program (a 100x100 board: grounding it again would cost ~0.4 s); only
+    if it then finds several answers is the puzzle solved again on a program grounded afresh,
+    so that the answers listed are those of a search from scratch, as without the quick try
+    (a verdict of none or unique does not depend on the search)."""
+    g = Grounded(program, config)
+    if g.config.timeout is None and g.config.threads == 1 and remaining() is None:
+        own = g.config
+        res = _quick(g, own, read, max_answers, [])
+        if res is not None:
+            return res
+        g.config = own
+        res = g.solve_read(read, max_answers)
+        if res.status is not Status.MULTIPLE:
+            return res
+        g = Grounded(program, config)
+    return g.solve_read(read, max_answers)
 
 
 def _quick(g: Grounded, config: SolveConfig, read: Callable[[clingo.Model], T],

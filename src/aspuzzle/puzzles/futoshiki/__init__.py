@@ -147,8 +147,10 @@ class FutoshikiPuzzle:
                           constants=self.constants(instance))
         return Reuse(("futoshiki", instance.size, tuple(str(e) for e in shared)), program,
                      inputs, tuple(true), givens=givens,
-                     # 12x12: ~80 ms once, ~20 ms saved a puzzle
-                     build_after=max(2, instance.size ** 2 // 30),
+                     # measured (issue 32, CPU ms: build, fresh solve, shared solve): 9x9
+                     # 23-31, 11-13, 3.9; 12x12 123, 35, 16: built on the third puzzle
+                     # (12x12 sets of 10: 29 ms a puzzle, against 36 when built on the fifth)
+                     build_after=2,
                      # a solve takes a few ms: run it in the calling thread (Tatham 9x9 set,
                      # paired in one process: about 6% less time)
                      quick=True)

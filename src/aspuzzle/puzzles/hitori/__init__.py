@@ -85,10 +85,14 @@ class HitoriPuzzle:
         program = Program((lp_file(__name__, "reuse.lp"),), (), self.answer_signatures(options),
                           constants=(("height", str(h)), ("width", str(w))),
                           solver_args=_REUSE_ARGS)
-        # building it costs about one fresh solve of the size (a 50x50 grid: ~40 ms to
-        # ground, a fresh solve ~100 ms), and it then saves most of each solve
+        # building it and solving on it costs about one fresh solve of the size, and it then
+        # saves most of each solve: so it is built for the first puzzle (issue 32, CPU ms,
+        # build + first solve / fresh solve: 5x5 1.6 / 2.0, 10x10 3.0 / 3.1, 20x20 12.7 / 10.8,
+        # 30x30 29 / 28, 50x50 90 / 64; a shared solve: 0.2, 0.5, 1.5, 2.0, 6.5). Beyond 50x50
+        # a puzzle alone is solved fresh (a 100x100's cold solve) and the second builds it.
         return Reuse(("hitori", h, w), program, (), (), over=("blacked", 2),
-                     nogoods=_nogoods(instance.grid), projective=False, quick=True)
+                     nogoods=_nogoods(instance.grid), projective=False, quick=True,
+                     build_after=0 if h * w <= 2500 else 1)
 
     def user_asp(self, instance: HitoriInstance) -> str:
         return ""

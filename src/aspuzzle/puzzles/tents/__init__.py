@@ -118,11 +118,15 @@ class TentsPuzzle:
         program = Program((*self.encodings(options), lp_file(__name__, "reuse.lp")), (),
                           self.answer_signatures(options), constants=self.constants(instance),
                           solver_args=self.solver_args())
-        # built once a size has come back about as often as building it costs solves (20x20:
-        # ~140 ms once, ~3 ms saved a puzzle)
+        # built once a size has come back about as often as building it costs solves
+        # (measured, issue 32, CPU ms, build / fresh solve / shared solve, and the solves
+        # after which it pays: 6x6 6.4 / 2.8 / 0.6, 3.0; 8x8 8.8 / 2.7 / 0.6, 4.3; 10x10
+        # 18 / 3.4 / 1.0, 7.4; 15x15 50-68 / 5-7 / 3-4, 17-32; 20x20 150-170 / 8.5-10 /
+        # 5.6-6.8, 46-56)
+        hw = instance.height * instance.width
         return Reuse(("tents", instance.height, instance.width, options.pairing), program,
                      (("tree", 2), ("tent_row", 2), ("tent_column", 2)), tuple(true),
-                     build_after=max(2, instance.height * instance.width // 10),
+                     build_after=max(2, hw * 3 // 40 if hw <= 100 else hw // 10),
                      # a solve takes a few ms: run it in the calling thread (Tatham 15x15 and
                      # 25x25 sets, paired in one process: about 8% and 10% less time)
                      quick=True)
