@@ -113,10 +113,29 @@ def lines_at_the_end(text: str) -> str:
     return text.replace(f'                <node id="{leaf}"/>', "\n".join(lines), 1)
 
 
+def links_split(text: str) -> str:
+    """The solved branch goes on with a Links from tree split of a tree with two tents (each
+    case only draws a line: LEGUP drops it on load, and refuses a case with no change that has
+    a sibling)."""
+    leaf = re.findall(r'<node id="(\d+)"/>', text)[-1]
+    nxt = 10_000
+    parts = [f'                <node id="{leaf}">']
+    for tent in ((1, 2), (3, 2)):  # the tents above and below the tree at row 2, column 2
+        parts += [f'                    <transition id="{nxt}" child="{nxt + 1}" '
+                  f'rule="Links from tree" rule_id="TREE-CASE-0003">',
+                  f'                        <line x1="1" x2="{tent[1] - 1}" y1="1" '
+                  f'y2="{tent[0] - 1}"/>',
+                  '                    </transition>']
+        nxt += 2
+    parts.append("                </node>")
+    parts += [f'                <node id="{n}"/>' for n in (10_001, 10_003)]
+    return text.replace(f'                <node id="{leaf}"/>', "\n".join(parts), 1)
+
+
 CHANGES: dict[str, Callable[[str], str]] = {
     "fill_in_row": fill_in_row, "line_to_grass": line_to_grass, "wrong_cell": wrong_cell,
     "tents_for_grass": tents_for_grass, "unknown_rule": unknown_rule, "no_rule": no_rule,
-    "lines_at_the_end": lines_at_the_end,
+    "lines_at_the_end": lines_at_the_end, "links_split": links_split,
 }
 
 

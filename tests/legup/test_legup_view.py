@@ -65,6 +65,15 @@ def test_fill_in_row_is_shown_red(made: dict[str, str]) -> None:
     assert report.legup == "not solved"
 
 
+def test_a_links_split_is_shown_red(made: dict[str, str]) -> None:
+    """LEGUP drops the lines of a Links from tree split on load and then refuses each case (no
+    change, and siblings): red, though our own check finds the cases complete."""
+    report = check_text(made["seed-links_split"])
+    split = [v for v in report.verdicts if v.rule == "Links from tree"]
+    assert len(split) == 2 and all(v.valid and v.legup == "red" for v in split)
+    assert report.legup == "not solved"
+
+
 def test_a_line_only_step_is_unchecked_and_lines_on_the_end_stop_legups_check(
         made: dict[str, str]) -> None:
     moved = check_text(made["seed-line_to_grass"])

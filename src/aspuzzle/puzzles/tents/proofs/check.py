@@ -320,9 +320,12 @@ class _Judge:
         if first.id == "TREE-CASE-0001":
             return "red", "LEGUP refuses every Fill In row split when it opens a file (its " \
                           "case check looks for the split's clue among the board's cells)"
-        if not any(s for s, _ in branches):
-            return "unchecked", "LEGUP drops the lines the cases draw when it opens the file, " \
-                                "so it checks nothing here"
+        if not all(s for s, _ in branches):
+            if len(branches) == 1:
+                return "unchecked", "LEGUP drops the lines the case draws when it opens the " \
+                                    "file, so it checks nothing here"
+            return "red", "LEGUP drops the lines the cases draw when it opens the file, and " \
+                          "refuses a case that then changes nothing but has other cases beside it"
         why = acceptance.case_problem(self.inst, board, first.id,
                                       [(s, ()) for s, _ in branches])
         return ("red", why) if why else ("green", "")

@@ -33,9 +33,10 @@ case check looks for the split's clue among the board's cells):
 * Only Placement (5.g, no LEGUP rule): Tent or Grass on each of its tents, the grass case
   closed as No Room for Tents; then Finish with Grass on the line's other blank cells.
 * Links from tree over blank cells (LEGUP's cases are the tents already placed): Tent or Grass
-  on each blank cell next to the tree in turn, then (in a case that dies) Links from tree over
-  the tents, Tent for Tree for a single one, or No Tent for Tree for none; each case is
-  explained again from there.
+  on each blank cell next to the tree in turn, then Tent for Tree for a single tent, or No Tent
+  for Tree for none; with two or more tents the case is explained again from its board (never
+  a Links from tree split of two or more cases: LEGUP drops a case's lines when it opens the
+  file, and then refuses a case that changes nothing but has other cases beside it).
 """
 
 from __future__ import annotations
@@ -381,9 +382,9 @@ class _Writer:
             at = self.draw(at, [lk]) if at.dead else replace(at, board=board.with_((), [lk]))
             self.explain_from(at)
             return
-        at = self.draw(at, [lk for t in spots for lk in self._tree_links_of(board, t, tree)])
-        for x in spots:
-            self.explain_from(self.step_to(at, "links_from_tree", (), [(tree, x)]))
+        # two or more tents next to the tree: no Links from tree split (LEGUP drops its lines on
+        # load and then refuses every case), the board is explained again from here instead
+        self.explain_from(at)
 
     def case(self, at: _At, step: Step, rest: Sequence[Step]) -> None:
         alive = [b for b in step.branches if not b.dead]
