@@ -9,6 +9,7 @@ import pytest
 
 import aspuzzle
 from aspuzzle.errors import InputError
+from aspuzzle.explain import explain
 from aspuzzle.puzzles.skyscrapers import PUZZLE as SKY
 from tests.conftest import DATA, EXAMPLES, read_jsonl
 
@@ -82,3 +83,16 @@ def test_bad_input_names_the_place(text: str, message: str) -> None:
     with pytest.raises(InputError) as err:
         aspuzzle.loads(text, type="skyscrapers")
     assert message in str(err.value)
+
+
+QUICK = [r for r in TATHAM if r["id"][0] == "4"]
+
+
+@pytest.mark.parametrize("rec", QUICK, ids=[r["seed"] for r in QUICK])
+def test_explanations_reach_tathams_solution(rec: dict[str, Any]) -> None:
+    # every step is re-proven by the encoding as it is made (a ReproofError otherwise)
+    e = explain(aspuzzle.loads(rec["id"]))
+    assert e.solved
+    grid = {(r, c): d for (r, c, d), v in e.end.cells.items() if v == "yes"}
+    for (r, c), d in grid.items():
+        assert rec["grid"][r - 1][c - 1] == d
