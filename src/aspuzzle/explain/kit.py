@@ -292,6 +292,8 @@ class KitReasoner(AspReasoner):
 
 
 def _where_cells(where: clingo.Symbol) -> list[Cell]:
+    if where.name == "outside":  # a clue outside the grid (Skyscrapers): no cell
+        return []
     nums = [a.number for a in where.arguments if a.type is clingo.SymbolType.Number]
     if where.name == "number":
         nums = nums[:2]

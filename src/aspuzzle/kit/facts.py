@@ -31,6 +31,8 @@ def _predicates(spec: GridSpec) -> dict[str, int]:
         out["size"] = 1
     if spec.regions:
         out["region"] = 3
+    if spec.edge_clues:
+        out[spec.edge_clues] = 3
     return out
 
 
@@ -39,6 +41,8 @@ def detect_facts(spec: GridSpec, text: str) -> bool:
 
     if re.search(rf"^\s*%\s*{re.escape(spec.name)}\b", text, re.MULTILINE):
         return True
+    if spec.edge_clues and not re.search(rf"(^|[\s.]){re.escape(spec.edge_clues)}\s*\(", text):
+        return False  # (a Sudoku's facts have the same cells, but no clues outside)
     return all(re.search(rf"(^|[\s.]){re.escape(k.fact)}\s*\(", text) for k in spec.cells)
 
 
@@ -57,9 +61,23 @@ def _read(spec: GridSpec, text: str) -> tuple[GridInstance, dict[Cell, int]]:
     answers: dict[Cell, int] = {}
     labels: dict[Cell, int] = {}
     size: Fact | None = None
+    outside: dict[tuple[str, int], tuple[int, Fact]] = {}
     for f in ff.facts:
         if f.name == "size":
             size = f
+            continue
+        if spec.edge_clues and f.name == spec.edge_clues:
+            from aspuzzle.kit.model import SIDES
+
+            side = f.args[0]
+            if side not in SIDES:
+                raise InputError(f"{f.name}: the side must be one of {', '.join(SIDES)}, got "
+                                 f"'{side}'", Location(f.line, f.column))
+            place = (str(side), _int(f, 1))
+            if place in outside:
+                raise InputError(f"two clues at the {side} of line {place[1]}",
+                                 Location(f.line, f.column))
+            outside[place] = (_int(f, 2), f)
             continue
         cell = (_int(f, 0), _int(f, 1))
         where = Location(f.line, f.column, cell)
@@ -115,7 +133,17 @@ def _read(spec: GridSpec, text: str) -> tuple[GridInstance, dict[Cell, int]]:
             from aspuzzle.kit.textgrid import boxes
 
             regions = boxes(w)
-    inst = make(spec, rows, regions=regions)
+    edges: list[int | None] = []
+    if spec.edge_clues:
+        from aspuzzle.kit.model import edge_places
+
+        places = edge_places(h, w)
+        for place, (_, f) in outside.items():
+            if place not in places:
+                raise InputError(f"no {place[0]} line {place[1]} on a {h}x{w} grid",
+                                 Location(f.line, f.column))
+        edges = [outside[p][0] if p in outside else None for p in places]
+    inst = make(spec, rows, regions=regions, edges=edges)
     playable = {k.name for k in spec.cells if k.playable}
     for cell in sorted(answers):
         if not inst.inside(cell) or inst.at(cell)[0] not in playable:
@@ -139,6 +167,8 @@ def write_facts(spec: GridSpec, inst: GridInstance, solution: GridSolution | Non
                       else (r, c)))
     if inst.regions:
         facts += [("region", (r, c, inst.region((r, c)))) for (r, c), _ in inst.positions()]
+    if spec.edge_clues:
+        facts += [(spec.edge_clues, clue) for clue in inst.edge_clues()]
     if solution is not None and spec.digits:
         facts += [(spec.answer, (r, c, solution.digit((r, c), inst.width)))
                   for (r, c), (name, _) in inst.positions() if kinds[name].playable]

@@ -96,9 +96,12 @@ class KitGenerator:
         by_fact = {k.fact: k for k in spec.cells}
         cells: dict[tuple[int, int], CellValue] = {}
         labels: dict[tuple[int, int], int] = {}
+        outside: dict[tuple[str, int], int] = {}
         for s in shown:
             args = s.arguments
-            if s.name == "region" and len(args) == 3:
+            if spec.edge_clues and s.name == spec.edge_clues and len(args) == 3:
+                outside[(args[0].name, args[1].number)] = args[2].number
+            elif s.name == "region" and len(args) == 3:
                 labels[(args[0].number, args[1].number)] = args[2].number
             elif s.name in by_fact:
                 kind = by_fact[s.name]
@@ -111,20 +114,32 @@ class KitGenerator:
         first: dict[int, int] = {}
         regions = tuple(first.setdefault(labels[x], len(first) + 1) for x in order) \
             if labels else ()
+        edges: tuple[int | None, ...] = ()
+        if spec.edge_clues:
+            from aspuzzle.kit.model import edge_places
+
+            edges = tuple(outside.get(p) for p in edge_places(h, w))
         inst = GridInstance(spec.name, h, w, tuple(cells[x] for x in order),
                             spec.generate_params.format(**dict(spec.generate_constants)),
-                            regions)
+                            regions, edges)
         return inst, self.puzzle.from_model(inst, [s for s in shown if s.name == spec.answer])
 
     def _without(self, inst: GridInstance, clues: Any, left_out: set[int]) -> GridInstance:
         """The instance with these clues left out (each cell becomes its kind's ``off``)."""
         kinds = {k.name: k for k in self.puzzle.spec.cells}
         cells = list(inst.cells)
+        edges = list(inst.edges)
         for i in left_out:
+            if clues.items[i].id.startswith("clue "):  # a clue outside the grid: "clue top 3"
+                from aspuzzle.kit.model import edge_places
+
+                _, side, line = clues.items[i].id.split()
+                edges[edge_places(inst.height, inst.width).index((side, int(line)))] = None
+                continue
             r, c = _cell_of(clues.items[i].id)
             name, _ = cells[(r - 1) * inst.width + c - 1]
             cells[(r - 1) * inst.width + c - 1] = (kinds[name].off, None)
-        return inst._replace(cells=tuple(cells))
+        return inst._replace(cells=tuple(cells), edges=tuple(edges))
 
     def _direct(self, loaded: Any) -> bool:
         """Do the direct rules, applied round after round from the empty board, fill it?"""

@@ -34,17 +34,22 @@ class GridInstance(NamedTuple):
     regions: tuple[int, ...] = ()
     """The region (box, room) of each cell, row-major, numbered from 1 in reading order of
     their first cells; empty for a type without regions."""
+    edges: tuple[int | None, ...] = ()
+    """The clues outside the grid (:attr:`GridSpec.edge_clues`), in Tatham's order: the top
+    of each column, the bottom of each column, the left of each row, the right of each row;
+    None where a line has no clue; empty for a type without them."""
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, GridInstance) and self.type == other.type
                 and self.height == other.height and self.width == other.width
-                and self.cells == other.cells and self.regions == other.regions)
+                and self.cells == other.cells and self.regions == other.regions
+                and self.edges == other.edges)
 
     def __ne__(self, other: object) -> bool:
         return not self == other
 
     def __hash__(self) -> int:
-        return hash((self.type, self.height, self.width, self.cells, self.regions))
+        return hash((self.type, self.height, self.width, self.cells, self.regions, self.edges))
 
     def region(self, cell: Cell) -> int:
         return self.regions[(cell[0] - 1) * self.width + cell[1] - 1]
@@ -54,6 +59,14 @@ class GridInstance(NamedTuple):
 
     def inside(self, cell: Cell) -> bool:
         return 1 <= cell[0] <= self.height and 1 <= cell[1] <= self.width
+
+    def edge_clues(self) -> Iterator[tuple[str, int, int]]:
+        """The clues outside the grid: (side, line, number), side ``top``/``bottom`` (line: a
+        column) or ``left``/``right`` (a row), in :attr:`edges`' order."""
+        for i, (side, line) in enumerate(edge_places(self.height, self.width)):
+            n = self.edges[i] if i < len(self.edges) else None
+            if n is not None:
+                yield side, line, n
 
     def positions(self) -> Iterator[tuple[Cell, CellValue]]:
         w = self.width
@@ -72,8 +85,17 @@ class GridSolution(NamedTuple):
         return self.digits[(cell[0] - 1) * width + cell[1] - 1]
 
 
+SIDES = ("top", "bottom", "left", "right")
+
+
+def edge_places(height: int, width: int) -> list[tuple[str, int]]:
+    """The places of clues outside a grid, in :attr:`GridInstance.edges`' order."""
+    return [(side, i) for side in SIDES
+            for i in range(1, (width if side in ("top", "bottom") else height) + 1)]
+
+
 def make(spec: GridSpec, rows: Sequence[Sequence[CellValue]], params: str = "",
-         regions: Sequence[int] = ()) -> GridInstance:
+         regions: Sequence[int] = (), edges: Sequence[int | None] = ()) -> GridInstance:
     """An instance from its rows of cells (checked by :func:`validate`)."""
     height = len(rows)
     width = len(rows[0]) if rows else 0
@@ -82,7 +104,7 @@ def make(spec: GridSpec, rows: Sequence[Sequence[CellValue]], params: str = "",
             raise InputError(f"row {r} has {len(row)} cells, expected {width} (the grid must "
                              "be rectangular)", Location(cell=(r, len(row) if row else 1)))
     inst = GridInstance(spec.name, height, width, tuple(v for row in rows for v in row), params,
-                        tuple(regions))
+                        tuple(regions), tuple(edges))
     validate(spec, inst)
     return inst
 
@@ -117,6 +139,24 @@ def validate(spec: GridSpec, inst: GridInstance) -> None:
             raise InputError(f"a {name} cell has no number", Location(cell=cell))
     if spec.regions:
         _check_regions(inst)
+    if spec.edge_clues:
+        _check_edges(spec, inst)
+    elif inst.edges:
+        raise InputError(f"a {spec.name} puzzle has no clues outside the grid")
+
+
+def _check_edges(spec: GridSpec, inst: GridInstance) -> None:
+    places = edge_places(inst.height, inst.width)
+    if len(inst.edges) != len(places):
+        raise InputError(f"{len(inst.edges)} clues outside the grid, expected {len(places)} "
+                         "(one place at each end of every row and column)")
+    for (side, line), n in zip(places, inst.edges, strict=True):
+        top = inst.width if side in ("left", "right") else inst.height
+        if n is not None and (isinstance(n, bool) or not isinstance(n, int)
+                              or not spec.edge_low <= n <= top):
+            what = "row" if side in ("left", "right") else "column"
+            raise InputError(f"the {side} clue of {what} {line} is {n}, out of range "
+                             f"{spec.edge_low}..{top}")
 
 
 def _check_regions(inst: GridInstance) -> None:
@@ -152,6 +192,9 @@ def facts_text(spec: GridSpec, inst: GridInstance) -> str:
     if inst.regions:
         extra += "".join(f"region({r},{c},{k}).\n" for ((r, c), _), k in
                          zip(inst.positions(), inst.regions, strict=True))
+    if spec.edge_clues:
+        extra += "".join(f"{spec.edge_clues}({side},{line},{n}).\n"
+                         for side, line, n in inst.edge_clues())
     return extra + "".join(f"{kinds[name]}({r},{c}).\n" if n is None
                            else f"{kinds[name]}({r},{c},{n}).\n"
                            for (r, c), (name, n) in inst.positions())

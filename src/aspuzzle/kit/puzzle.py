@@ -183,6 +183,12 @@ class GridPuzzle:
                     tok = glyph[mark]
                 row.append(tok)
             rows.append(row)
+        if spec.edge_clues:  # the clues around the grid, as the text grid has them
+            e = ["." if n is None else str(n) for n in instance.edges]
+            h, w = instance.height, instance.width
+            left, right = e[2 * w:2 * w + h], e[2 * w + h:]
+            rows = [[" ", *e[:w], " "], *([left[i], *row, right[i]] for i, row in
+                                          enumerate(rows)), [" ", *e[w:2 * w], " "]]
         width = max(_width(t) for row in rows for t in row)
         return "\n".join(" ".join(t + " " * (width - _width(t)) for t in row).rstrip()
                          for row in rows)
@@ -248,6 +254,14 @@ class GridPuzzle:
             off = kinds[kind.off]
             out.append(Clue(f"cell ({r},{c})", f"the {n if kind.numbered else name} at ({r},{c})",
                             (_symbol(kind.fact, r, c, n),), off=(_symbol(off.fact, r, c, None),)))
+        if spec.edge_clues:
+            import clingo
+
+            for side, line, n in instance.edge_clues():
+                what = "row" if side in ("left", "right") else "column"
+                out.append(Clue(f"clue {side} {line}", f"the {n} {_AT[side]} {what} {line}",
+                                (clingo.Function(spec.edge_clues, [clingo.Function(side),
+                                 clingo.Number(line), clingo.Number(n)]),)))
         return Clues(tuple(out))
 
     def repairs(self, instance: GridInstance, solution: GridSolution) -> list[Any]:
@@ -342,6 +356,8 @@ class GridPuzzle:
         return textgrid.write_text(self.spec, instance, None, board_marks(self.spec, instance,
                                                                           board))
 
+
+_AT = {"top": "above", "bottom": "below", "left": "left of", "right": "right of"}
 
 _TEXT, _FACTS = "aspuzzle.kit.textgrid", "aspuzzle.kit.facts"
 

@@ -75,7 +75,8 @@ def _draw_digits(spec: GridSpec, inst: GridInstance, solution: GridSolution | No
                  board: Board | None, opts: Any) -> str:
     """A digit grid: givens in bold, the player's or the solution's digits, pencil marks,
     region borders drawn thick."""
-    s, m, n = CELL, MARGIN, inst.width
+    s, n = CELL, inst.width
+    m = MARGIN + (CELL if inst.edges else 0)  # a ring of clues outside the grid
     placed: dict[tuple[int, int], int] = {}
     struck: dict[tuple[int, int], set[int]] = {}
     if solution is not None:
@@ -115,8 +116,30 @@ def _draw_digits(spec: GridSpec, inst: GridInstance, solution: GridSolution | No
             if r < n and inst.region((r, c)) != inst.region((r + 1, c)):
                 svg.line(x, y + s, x + s, y + s, {"stroke": BORDER, "stroke-width": 2.5})
         svg.close("g")
+    if inst.edges:
+        _edge_clues(svg, inst, m, s)
     title = f"{spec.title} {n}x{n}" + (", solved" if solution is not None else "")
     return svg.document(m + n * s + m, m + n * s + m, spec.name, title)
+
+
+def _edge_clues(svg: Svg, inst: GridInstance, m: float, s: float) -> None:
+    """The clues outside the grid, one cell out from the end of their row or column."""
+    svg.open("g", {"class": "edge-clues"})
+    h, w = inst.height, inst.width
+    for side, line, n in inst.edge_clues():
+        if side in ("top", "bottom"):
+            x = m + (line - 1) * s + s / 2
+            y = m - s / 2 if side == "top" else m + h * s + s / 2
+        else:
+            y = m + (line - 1) * s + s / 2
+            x = m - s / 2 if side == "left" else m + w * s + s / 2
+        svg.text(x, y, str(n), font_for(str(n), s, 0.5), {"class": f"clue {side}",
+                                                            "data-side": side,
+                                                            "data-line": line}, fill=INK)
+    svg.close("g")
+
+
+
 
 
 def _mark(svg: Svg, how: str, colour: str, x: float, y: float, s: float, value: str) -> None:

@@ -119,6 +119,12 @@ class GridSpec(NamedTuple):
     regions: bool = False
     """Cells are grouped in regions (Sudoku's boxes, jigsaw regions): facts ``region(R, C, K)``;
     the text grid shows them with ``|`` and ``-`` lines between boxes."""
+    edge_clues: str = ""
+    """The fact of clues outside the grid, at the ends of rows and columns (Skyscrapers:
+    ``clue`` gives ``clue(top, C, N)``, ``clue(bottom, C, N)``, ``clue(left, R, N)``,
+    ``clue(right, R, N)``); empty: the type has none. A clue is a number from ``edge_low`` to
+    the length of its line; the text grid writes them around the grid (``.`` for none)."""
+    edge_low: int = 1
 
     def kind(self, name: str) -> CellKind:
         for k in self.cells:

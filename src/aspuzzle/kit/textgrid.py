@@ -12,7 +12,19 @@ Each cell is one token of its kind (the type's :class:`~aspuzzle.kit.spec.CellKi
 player's mark (``*`` a bulb, ``+`` an empty cell) in its place. Tokens are separated by
 spaces; a row of one-character tokens may also be written without them (``..#2...``). The
 header ``# TYPE [HxW]`` is what tells the type when none is given; its size, when written, is
-checked. Marks are read as a board (:func:`read_marks`); a puzzle read from a text with marks
+checked. A type with clues outside the grid (:attr:`GridSpec.edge_clues`, Skyscrapers) writes
+them around it: a first line of the top clues, each row between its left and right clue, a
+last line of the bottom clues, ``.`` where a line has none::
+
+    # skyscrapers 4x4
+      . 2 . 1
+    . . . . . .
+    3 . . . . 2
+    . . . 2 . .
+    . . . . . .
+      . . 3 .
+
+Marks are read as a board (:func:`read_marks`); a puzzle read from a text with marks
 keeps only its cells (a solved grid is a puzzle too).
 """
 
@@ -185,6 +197,9 @@ def _read(spec: GridSpec, text: str) -> tuple[GridInstance, dict[Cell, str]]:
     rows, size = _rows(spec, text, layout)
     if not rows:
         raise InputError(f"empty {spec.name} grid: no rows")
+    edges: list[int | None] = []
+    if spec.edge_clues:
+        rows, edges = _edges(spec, rows)
     grid: list[list[CellValue]] = []
     marks: dict[Cell, str] = {}
     for r, toks in enumerate(rows, 1):
@@ -212,7 +227,41 @@ def _read(spec: GridSpec, text: str) -> tuple[GridInstance, dict[Cell, str]]:
     regions: list[int] = []
     if layout is not None:
         regions = _regions(layout, len(grid), len(grid[0]))
-    return make(spec, grid, regions=regions), marks
+    return make(spec, grid, regions=regions, edges=edges), marks
+
+
+def _edges(spec: GridSpec, rows: list[list[tuple[str, int, int]]]
+           ) -> tuple[list[list[tuple[str, int, int]]], list[int | None]]:
+    """The rows of cells inside the clue border, and the clues (top, bottom, left, right)."""
+    if len(rows) < 3:
+        raise InputError(f"a {spec.name} grid has a line of clues above and below its rows",
+                         Location(rows[-1][0][1]))
+    top, inner, bottom = rows[0], rows[1:-1], rows[-1]
+    w = len(top)
+    for line, want, what in ((bottom, w, "the bottom clues"), *((r, w + 2, f"row {i}") for i, r
+                                                                in enumerate(inner, 1))):
+        if len(line) != want:
+            raise InputError(f"{what}: {len(line)} tokens, expected {want} (the top clues "
+                             f"give {w} columns; a row is its left clue, {w} cells, its right "
+                             "clue)", Location(line[0][1], line[0][2]))
+
+    def clue(tok: tuple[str, int, int]) -> int | None:
+        t, ln, col = tok
+        if t == ".":
+            return None
+        if not t.isdigit() or len(t) > 3:
+            raise InputError(f"cannot read the clue '{t[:20]}': expected a number or '.'",
+                             Location(ln, col))
+        n, top_n = int(t), w if tok in (r[0] for r in inner) or tok in (r[-1] for r in inner) \
+            else len(inner)
+        if not spec.edge_low <= n <= top_n:
+            raise InputError(f"clue {n} is out of range {spec.edge_low}..{top_n}",
+                             Location(ln, col))
+        return n
+
+    edges = [clue(t) for t in top] + [clue(t) for t in bottom] + \
+        [clue(r[0]) for r in inner] + [clue(r[-1]) for r in inner]
+    return [r[1:-1] for r in inner], edges
 
 
 def box_shape(n: int) -> tuple[int, int]:
@@ -289,8 +338,10 @@ def write_text(spec: GridSpec, inst: GridInstance, solution: GridSolution | None
                     tok = tok + tokens[mark] if kind.numbered else tokens[mark]
             row.append(tok)
         rows.append(row)
-    width = max(len(t) for row in rows for t in row)
     lines = [f"# {spec.name} {inst.height}x{inst.width}"]
+    if spec.edge_clues:
+        return "\n".join(lines + _with_edges(inst, rows)) + "\n"
+    width = max(len(t) for row in rows for t in row)
     shape = _shape_of(inst) if inst.regions else None
     if shape is None:
         lines += [" ".join(t.rjust(width) for t in row).rstrip() for row in rows]
@@ -309,6 +360,19 @@ def write_text(spec: GridSpec, inst: GridInstance, solution: GridSolution | None
                  for c in range(0, inst.width, bc)]
         lines.append(" | ".join(parts).rstrip())
     return "\n".join(lines) + "\n"
+
+
+def _with_edges(inst: GridInstance, rows: list[list[str]]) -> list[str]:
+    """The rows between their left and right clues, the top and bottom clues above and below."""
+    h, w = inst.height, inst.width
+    e = ["." if n is None else str(n) for n in inst.edges]
+    top, bottom, left, right = e[:w], e[w:2 * w], e[2 * w:2 * w + h], e[2 * w + h:]
+    width = max(len(t) for t in [*e, *(t for row in rows for t in row)])
+    out = [" ".join(t.rjust(width) for t in [" ", *top])]
+    out += [" ".join(t.rjust(width) for t in [left[r], *row, right[r]])
+            for r, row in enumerate(rows)]
+    out.append(" ".join(t.rjust(width) for t in [" ", *bottom]))
+    return [line.rstrip() for line in out]
 
 
 def _shape_of(inst: GridInstance) -> tuple[int, int] | None:

@@ -133,6 +133,18 @@ TYPES: tuple[TypeInfo, ...] = (
                    search(r"<\s*puzzle\b[^>]*\bname\s*=\s*[\"']sudoku[\"']", re.IGNORECASE,
                           ("<",))),
     )),
+    TypeInfo("skyscrapers", "aspuzzle.puzzles.skyscrapers", ("towers", "skyscraper", "building"), (
+        FormatInfo("text", (".txt",), "text grid of digits and '.', '# skyscrapers' header",
+                   search(r"^[^\S\n]*#[^\S\n]*(skyscrapers|towers|skyscraper|building)\b",
+                          re.IGNORECASE | re.MULTILINE, ("#",))),
+        FormatInfo("facts", (".lp", ".asp"), "ASP facts, one per cell (given/3, empty/2)",
+                   search(r"^[^\S\n]*%[^\S\n]*skyscrapers\b|(^|[\s.])clue\s*\(", re.MULTILINE)),
+        FormatInfo("tatham", (), "Simon Tatham's towers game ID (N[dX]:CLUES[,GRID])",
+                   sniff.one_line(r"^\s*(?:towers:)?\d{1,2}(?:d[a-z]?)?:[\d/]*/[\d/]*(?:,\S*)?\s*$",
+                                  ("/",))),
+        FormatInfo("puzzlink", (), "puzz.link / pzprjs URL (skyscrapers/COLS/ROWS/BODY)",
+                   search(r"skyscrapers/\d+/\d+", needles=("skyscrapers/",))),
+    )),
     TypeInfo("logicgrid", "aspuzzle.puzzles.logicgrid",
              ("logic-grid", "logic", "zebra", "einstein", "logic-problem"), (
                  FormatInfo("text", (".logic", ".lgp"),
