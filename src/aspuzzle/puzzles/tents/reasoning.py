@@ -324,6 +324,8 @@ _UNTWINNED = frozenset({"corner_of_two_spots", "all_placements_agree",
 """Direct rules the Python twin (fast.py) does not follow: their stage is always solved, and
 a case-split search probes with the other rules only (weaker, still sound: every step of the
 split found is followed again with the rule files)."""
+TWINNED = tuple(r for r in CATALOGUE if r.id not in _UNTWINNED)
+"""The rules the Python twin follows (the tests compare it with these)."""
 
 # What a step may add to the board (grass, tents, links) and leave the instances of a rule as
 # they were, less the cells it sets: the rule's conditions do not read it. (What the direct rules
