@@ -56,7 +56,8 @@ def test_on_the_boards_of_explanations() -> None:
         return find_case(reasoner, ev, depth, **kw)
 
     seen = 0
-    for size, seed in (("12x12", 1), ("15x15", 3)):  # (15x15 seed 3: costs asked in turn)
+    for size, seed in (("12x12", 1), ("15x15", 3), ("15x15", 1)):  # (15x15 seed 3: costs asked
+        # in turn)
         g = aspuzzle.generate("tents", size=size, difficulty="case", seed=seed)
         p = g.loaded
         boards.clear()

@@ -15,7 +15,7 @@ from aspuzzle.explain import Board, Explanation, Kind, ReproofError, Step, expla
 from aspuzzle.explain.loop import find_case
 from aspuzzle.puzzles.tents.formats import read_text, write_text
 from aspuzzle.puzzles.tents.model import TentsInstance
-from aspuzzle.puzzles.tents.reasoning import TentsReasoner
+from aspuzzle.puzzles.tents.reasoning import TWINNED, TentsReasoner
 from tests.conftest import EXAMPLES
 
 SEED_TENTS = {(1, 2), (1, 5), (3, 2), (3, 4), (3, 6), (5, 1), (5, 4), (6, 6)}
@@ -73,17 +73,19 @@ def test_the_json_form() -> None:
         "branches": []}
 
 
-# A 6x6 that needs one case split (Tatham's "easy" 6x6 number 2 of the corpus).
+# A 6x6 that needs one case split (made by `aspuzzle generate tents --size 6x6 --difficulty case
+# --seed 4`: 6x6dt:gbdccaah,1,1,1,2,1,1,1,2,0,2,1,1; Tatham's easy 6x6 of the corpus that needed
+# one no longer does, with All Placements Agree).
 CASE_6X6 = """\
-  2 1 1 1 1 1
-2 . . T . . .
-1 . . . T T .
+  1 1 1 2 1 1
 1 . . . . . .
-0 T . . . . .
-1 . . T . . .
 2 . T . . T .
+0 . . . T . .
+2 . T . . . T
+1 . T . T . .
+1 . . . . . .
 """
-CASE_6X6_TENTS = {(1, 2), (1, 4), (2, 6), (3, 1), (5, 5), (6, 1), (6, 3)}
+CASE_6X6_TENTS = {(1, 2), (2, 4), (2, 6), (4, 3), (4, 5), (5, 1), (6, 4)}
 
 
 def test_a_case_split_with_its_branches_and_merge() -> None:
@@ -105,16 +107,18 @@ def test_a_case_split_with_its_branches_and_merge() -> None:
     closed = [b["closed_by"] for b in data["branches"] if b["closed_by"] is not None]
     assert closed and closed[0]["kind"] == "contradiction"
     text = e.render()
-    assert "Step 3 - Tent or Grass: (1,2) is a tent or grass; all cases but one lead to a " \
+    assert "Step 5 - Tent or Grass: (1,2) is a tent or grass; all cases but one lead to a " \
            "contradiction, so (1,2) is a tent." in text
     assert "Case 1: (1,2) is a tent  (possible)" in text and "Case 2: (1,2) is grass" in text
-    assert "3.2.1 - No Room for Tents: row 1 needs 2 tents" in text
+    assert "5.2.9 - Too Few Tents: row 2 needs 2 tents" in text
 
 
 def test_a_merge_of_two_surviving_branches() -> None:
     # column 3 is empty, column 2 holds one tent: the tree (2,2) takes (1,2), (2,1) or (3,2)
     inst = read_text("  ? 1 0\n? . . .\n? . T .\n? . . .\n")
-    rs = TentsReasoner(inst)
+    # (with the rules before Touched by Every Placement, which makes (2,1) grass at once: both
+    # places of column 2's tent adjoin it)
+    rs = TentsReasoner(inst, TWINNED)
     stuck = explain(inst, tier="direct", reasoner=rs)
     assert stuck.status == "not unique"
     assert set(stuck.end.cells) == {(1, 1), (1, 3), (2, 3), (3, 1), (3, 3)}

@@ -12,7 +12,12 @@ from hypothesis import strategies as st
 from aspuzzle.explain import Board, Kind
 from aspuzzle.puzzles.tents.fast import FastBoard
 from aspuzzle.puzzles.tents.model import TentsInstance
-from aspuzzle.puzzles.tents.reasoning import TentsReasoner, _count_placements, placements
+from aspuzzle.puzzles.tents.reasoning import (
+    TWINNED,
+    TentsReasoner,
+    _count_placements,
+    placements,
+)
 from tests.explain.tents_boards import tents_boards
 
 Cell = tuple[int, int]
@@ -23,7 +28,7 @@ Cell = tuple[int, int]
 def test_one_round_of_the_fast_rules_equals_the_rule_files(case: tuple[TentsInstance, Board]
                                                            ) -> None:
     inst, board = case
-    rs = TentsReasoner(inst)
+    rs = TentsReasoner(inst, TWINNED)  # (the rules it transcribes)
     hits = rs.hits(board)
     asp_sets = {s for h in hits for s in h.sets}
     asp_links = {lk for h in hits for lk in h.links}

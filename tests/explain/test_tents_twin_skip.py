@@ -18,7 +18,7 @@ from aspuzzle.explain.loop import run
 from aspuzzle.explain.steps import Kind
 from aspuzzle.puzzles.tents.fast import FastBoard
 from aspuzzle.puzzles.tents.model import TentsInstance
-from aspuzzle.puzzles.tents.reasoning import TentsReasoner
+from aspuzzle.puzzles.tents.reasoning import _UNTWINNED, TentsReasoner
 from aspuzzle.puzzles.tents.tatham import read_tatham
 from tests.conftest import DATA, read_jsonl
 from tests.explain.tents_boards import tents_boards
@@ -30,6 +30,8 @@ CORPUS = read_jsonl(DATA / "tents" / "tatham.jsonl")
 def _agree(fb: FastBoard, plain: TentsReasoner, board: Board) -> None:
     """The twin's word on each stage is what the rule files find there."""
     for stage in plain._direct_stages:
+        if stage.rule_ids & _UNTWINNED:
+            continue  # (always solved)
         found = plain._solve(stage, board)
         assert fb.applies(board, stage.rule_ids) == bool(found), (stage.rule_ids, found)
     fires = any(h.rule.kind is Kind.CONTRADICTION for h in plain.hits(board))

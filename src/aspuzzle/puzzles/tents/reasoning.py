@@ -316,7 +316,16 @@ def _board_atoms(free: Sequence[Cell], links: Sequence[Link]
 # the contradiction rules make one more stage.
 _STAGES = (("finish_with_grass", "surround_tent_with_grass", "empty_field"),
            ("tree_for_tent", "tent_for_tree", "last_camping_spot", "finish_with_tents"),
-           ("only_placement",))
+           ("only_placement",),
+           ("corner_of_two_spots", "all_placements_agree", "touched_by_every_placement"))
+
+_UNTWINNED = frozenset({"corner_of_two_spots", "all_placements_agree",
+                        "touched_by_every_placement"})
+"""Direct rules the Python twin (fast.py) does not follow: their stage is always solved, and
+a case-split search probes with the other rules only (weaker, still sound: every step of the
+split found is followed again with the rule files)."""
+TWINNED = tuple(r for r in CATALOGUE if r.id not in _UNTWINNED)
+"""The rules the Python twin follows (the tests compare it with these)."""
 
 # What a step may add to the board (grass, tents, links) and leave the instances of a rule as
 # they were, less the cells it sets: the rule's conditions do not read it. (What the direct rules
@@ -705,7 +714,7 @@ class TentsReasoner(ReasonerBase):
         nothing, a third of them on boards where no direct rule applies, before a case
         split). With :attr:`check_twin` the stage is solved anyway and the twin's answer
         checked, both ways."""
-        if not self._monotone:
+        if not self._monotone or any(r.id in _UNTWINNED for r in stage.rules):
             return False
         ids = stage.rule_ids
         empty = not self._fast_board().applies(board, ids)
@@ -1303,6 +1312,26 @@ class TentsReasoner(ReasonerBase):
                         f"{_plural(len(new_tents), 'tent')} fit without touching only on "
                         f"{cells_text(new_tents)}, so those are tents"
                         + (f" and {_are(grass, 'grass')}." if grass else "."))
+            elif rule.id in ("all_placements_agree", "touched_by_every_placement"):
+                need = (clue or 0) - len(tents)
+                other = "other " if tents else ""
+                missing = f"{other}tent fits" if need == 1 else f"{other}{need} tents fit"
+                ways = f"every way the {missing} on its unknown cells without touching"
+                new_tents = [c for c, v in sets if v == "tent"]
+                grass = [c for c, v in sets if v == "grass"]
+                uses.append(Use("unknown", tuple(unknown)))
+                if rule.id == "touched_by_every_placement":
+                    text = (f"{needs} and has {len(tents)}: {ways} puts a tent next to "
+                            f"{cells_text(grass)}, so {_are(grass, 'grass')}.")
+                else:
+                    said = []
+                    if new_tents:
+                        said.append(f"puts a tent on {cells_text(new_tents)}")
+                    if grass:
+                        said.append(f"leaves {cells_text(grass)} empty")
+                    text = (f"{needs} and has {len(tents)}: {ways} {' and '.join(said)}, so "
+                            + " and ".join(([_are_tents(new_tents)] if new_tents else [])
+                                           + ([_are(grass, 'grass')] if grass else [])) + ".")
             elif rule.id == "too_many_tents":
                 text = f"{needs} but has {len(tents)}: {cells_text(tents)}."
             elif rule.id == "too_few_tents":
@@ -1352,6 +1381,13 @@ class TentsReasoner(ReasonerBase):
                 (_, spot), = links
                 text = (f"the tree at {cells_text([tree])} has no unknown neighbour and only one "
                         f"unlinked tent next to it, {cells_text([spot])}, so they are linked.")
+            elif rule.id == "corner_of_two_spots":
+                grass = [c for c, _ in sets]
+                spots = self._spots(board, tree)
+                uses.append(Use("cells", tuple(spots)))
+                text = (f"the tree at {cells_text([tree])} can have its tent only on "
+                        f"{cells_text(spots[:1])} or {cells_text(spots[1:])}, and "
+                        f"{cells_text(grass)} adjoins both, so {_are(grass, 'grass')}.")
             elif rule.id == "no_tent_for_tree":
                 text = (f"the tree at {cells_text([tree])} has no place left for its tent: "
                         f"every neighbour is grass, a tree, the border or a tent of another "
@@ -1366,6 +1402,12 @@ class TentsReasoner(ReasonerBase):
             raise RuntimeError(f"no words for {rule.id} at {kind}")
         return Step(rule.name, rule.kind, sets, links, tuple(uses), text, rule_id=rule.id,
                     sheet=rule.sheet)
+
+    def _spots(self, board: Board, tree: Cell) -> list[Cell]:
+        """The places left for the tree's tent: unknown neighbours, unlinked tents."""
+        linked = {x for _, x in board.links}
+        return [x for x in neighbours4(tree) if x in self._free_set
+                and (x not in board.cells or (board.cells[x] == "tent" and x not in linked))]
 
     def _taken_trees(self, board: Board, tent: Cell) -> list[Cell]:
         linked = {t for t, _ in board.links}

@@ -6,7 +6,7 @@ counterexample: a puzzle, a board state that one of its solutions extends, and t
 concluding on that board a cell the solution denies (a direct rule) or firing at all (a
 contradiction rule). None on any grid up to the size: the rule is sound there. The search is
 ``legup/verify.lp`` with the rule file and the vocabulary it reads (``board.lp``, ``places.lp``,
-``room.lp``).
+``room.lp``, ``placements.lp``).
 
 A link (``links/6``) is wrong when some solution *and pairing* of it (tree to tent) that the
 board's marks and links extend pairs the tree with another tent: a puzzle may have several
@@ -118,7 +118,7 @@ def verify(rule: str | Path, *, up_to: tuple[int, int] = (6, 6)) -> Verification
         line, column, why = bad
         raise InputError(f"{path}: line {line}, column {column}: {why}")
     parts = [_board_lp(), lp_file(_RULES, "places.lp").read_text(),
-             lp_file(_RULES, "room.lp").read_text(),
+             lp_file(_RULES, "room.lp").read_text(), lp_file(_RULES, "placements.lp").read_text(),
              lp_file("aspuzzle.puzzles.tents.proofs", "verify.lp").read_text(), source]
     sizes = sorted(((h, w) for h in range(1, up_to[0] + 1) for w in range(1, up_to[1] + 1)),
                    key=lambda s: (s[0] * s[1], s))

@@ -292,7 +292,10 @@ class _Judge:
         lr, shown = self.legup_rule(t)
         if lr is None:
             return shown
-        if bad:  # LEGUP's importer keeps only changes from a blank cell: nothing is checked
+        if bad.startswith("it changes the "):
+            # LEGUP loads the change, and each of its rules wants the cell blank before
+            return "red", f"{bad}: LEGUP's rules only fill a blank cell"
+        if bad:
             return "unchecked", f"LEGUP loads no change here ({bad}), so it checks nothing"
         if lr.kind is Kind.CONTRADICTION:
             if sets:

@@ -32,6 +32,11 @@ case check looks for the split's clue among the board's cells):
   case, until Too Few Tents closes it.
 * Only Placement (5.g, no LEGUP rule): Tent or Grass on each of its tents, the grass case
   closed as No Room for Tents; then Finish with Grass on the line's other blank cells.
+* All Placements Agree (5.f, 5.g, no LEGUP rule): Tent or Grass on each cell it sets, the other
+  case closed as No Room for Tents on the line. Touched by Every Placement (no LEGUP rule): the
+  same, the tent case's Surround Tent with Grass taking the line's cells next to it.
+* Corner of Two Spots (no LEGUP rule): Tent or Grass on the corner cell; in the tent case
+  Surround Tent with Grass makes the tree's two places grass and No Tent for Tree closes it.
 * Links from tree over blank cells (LEGUP's cases are the tents already placed): Tent or Grass
   on each blank cell next to the tree in turn, then Tent for Tree for a single tent, or No Tent
   for Tree for none; with two or more tents the case is explained again from its board (never
@@ -269,6 +274,20 @@ class _Writer:
             return replace(at, board=at.board.with_(sets, links))  # drawn when needed
         if rule == "only_placement":
             return self.only_placement(at, sets)
+        if rule in ("all_placements_agree", "touched_by_every_placement"):
+            # grass first, then tents: the other case leaves the line too little room
+            for cell, v in sorted(sets, key=lambda s: s[1] == "tent"):
+                if cell in at.board.cells:
+                    continue
+                if v == "grass" and _near_tent(at.board, cell):
+                    at = self.step_to(at, "surround_tent_with_grass", [(cell, v)])
+                else:
+                    at = self.by_split(at, cell, v, "no_room_for_tents")
+            return at
+        if rule == "corner_of_two_spots":
+            for cell, _ in sets:
+                at = self.corner(at, cell)
+            return at
         if rule == "last_camping_spot":
             for cell, _ in sets:
                 trees = [t for t, x in links if x == cell]
@@ -316,6 +335,18 @@ class _Writer:
         if grass:
             at = self.step_to(at, "finish_with_grass", grass)
         return at
+
+    def corner(self, at: _At, cell: Cell) -> _At:
+        """Corner of Two Spots by LEGUP's rules: Tent or Grass on the cell; in the tent case
+        Surround Tent with Grass makes both places of the tree's tent grass, and No Tent for
+        Tree closes it."""
+        tent = self.step_to(replace(at, dead=True), "tent_or_grass", [(cell, "tent")])
+        near = [x for x in _neighbours8(cell) if self._inside(x) and x not in self.inst.trees
+                and x not in tent.board.cells]
+        if near:
+            tent = self.step_to(tent, "surround_tent_with_grass", [(x, "grass") for x in near])
+        self.close(tent, "no_tent_for_tree")
+        return self.step_to(at, "tent_or_grass", [(cell, "grass")])
 
     def no_room(self, at: _At) -> None:
         """No Room for Tents on the board, by LEGUP's rules: see the module docstring."""
@@ -442,6 +473,11 @@ def _near_tent(board: Board, cell: Cell) -> bool:
     r, c = cell
     return any(board.cells.get((r + dr, c + dc)) == "tent"
                for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
+
+
+def _neighbours8(cell: Cell) -> list[Cell]:
+    r, c = cell
+    return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
 
 
 def _packing(room: list[Cell]) -> int:

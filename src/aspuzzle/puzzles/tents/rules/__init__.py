@@ -44,6 +44,15 @@ _LEGUP: tuple[RuleInfo, ...] = (
              "a line with as many unknown cells as missing tents has tents on all of them"),
     RuleInfo("only_placement", "Only Placement", _D, "5.g",
              "a line whose missing tents fit in only one way without touching gets them"),
+    RuleInfo("corner_of_two_spots", "Corner of Two Spots", _D, "Tatham tents.c",
+             "an unlinked tree with two places left, at a corner of each other: the cell "
+             "diagonal to the tree next to both is grass"),
+    RuleInfo("all_placements_agree", "All Placements Agree", _D, "5.f, 5.g",
+             "a cell that every placement of a line's missing tents without touching makes a "
+             "tent is a tent, one that none does is grass"),
+    RuleInfo("touched_by_every_placement", "Touched by Every Placement", _D, "5.f",
+             "a cell next to a line that every placement of the line's missing tents touches "
+             "is grass"),
     RuleInfo("too_many_tents", "Too Many Tents", _X, "3.b.i",
              "a line has more tents than its clue"),
     RuleInfo("too_few_tents", "Too Few Tents", _X, "3.b.ii, 5.e",
@@ -76,6 +85,9 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
     "tent_for_tree": ("places",),
     "last_camping_spot": ("places",),
     "only_placement": ("room",),
+    "corner_of_two_spots": ("places",),
+    "all_placements_agree": ("room", "placements"),
+    "touched_by_every_placement": ("room", "placements"),
     "no_tent_for_tree": ("places",),
     "no_tree_for_tent": ("places",),
     "no_room_for_tents": ("room",),
