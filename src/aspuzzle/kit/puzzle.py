@@ -111,6 +111,27 @@ class GridPuzzle:
     def facts_text(self, instance: GridInstance) -> str:
         return facts_text(self.spec, instance)
 
+    def reuse(self, instance: GridInstance, options: SolveOptions) -> Any:
+        """How to solve on one program grounded for every puzzle of the size
+        (:attr:`GridSpec.shared_after`), or None."""
+        spec = self.spec
+        if spec.shared_after is None or spec.regions:
+            return None
+        from aspuzzle.engine import Program
+        from aspuzzle.engine.reuse import Reuse
+
+        h, w = instance.height, instance.width
+        facts = {k.name: k.fact for k in spec.cells}
+        true: list[tuple[str, tuple[int, ...]]] = [
+            (facts[name], (r, c) if n is None else (r, c, n))
+            for (r, c), (name, n) in instance.positions()]
+        if spec.digits:
+            true.append(("size", (w,)))
+        program = Program(self.encodings(options), (), self.answer_signatures(options),
+                          constants=self.constants(instance), rules=_externals(spec, w))
+        return Reuse((spec.name, h, w), program, _inputs(spec), tuple(true),
+                     build_after=spec.shared_after, quick=True)
+
     def user_asp(self, instance: GridInstance) -> str:
         return ""
 
@@ -393,6 +414,21 @@ def _legup_detect(spec: GridSpec, text: str) -> bool:
     from aspuzzle.kit.legup import detect_legup
 
     return detect_legup(spec, text)
+
+
+def _externals(spec: GridSpec, width: int) -> str:
+    """The cell facts of every puzzle of the size, as externals (:meth:`GridPuzzle.reuse`)."""
+    cells = "R = 1..height, C = 1..width"
+    out = [f"#external {k.fact}(R, C, N) : {cells}, N = {k.low}..{k.high}.\n" if k.numbered
+           else f"#external {k.fact}(R, C) : {cells}.\n" for k in spec.cells]
+    if spec.digits:
+        out.append(f"#external size({width}).\n")
+    return "".join(out)
+
+
+def _inputs(spec: GridSpec) -> tuple[tuple[str, int], ...]:
+    return (*dict.fromkeys(k.predicate for k in spec.cells), *((("size", 1),) if spec.digits
+                                                              else ()))
 
 
 def _tokens(spec: GridSpec) -> list[str]:

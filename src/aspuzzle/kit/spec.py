@@ -116,6 +116,12 @@ class GridSpec(NamedTuple):
     the grid's side); the board's keys are ``(r, c, d)`` candidates, ``yes`` (the digit is
     there) or ``no`` (struck out); the answer predicate has arity 3 (``value(R, C, D)``) and
     ``marks`` is empty. The instance facts then include ``size(N)``."""
+    shared_after: int | None = None
+    """Solve on one program grounded for every puzzle of a size (:mod:`aspuzzle.engine.reuse`):
+    ``encoding.lp`` with the cell facts as externals over every cell (a numbered kind's over
+    its numbers), the puzzle's facts assumed true, built once this many puzzles of the size
+    were solved afresh. None: every puzzle is grounded afresh (a type with regions always
+    is). For corpora and the generator, where one size comes back often."""
     regions: bool = False
     """Cells are grouped in regions (Sudoku's boxes, jigsaw regions): facts ``region(R, C, K)``;
     the text grid shows them with ``|`` and ``-`` lines between boxes."""

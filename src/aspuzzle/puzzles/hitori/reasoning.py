@@ -20,7 +20,6 @@ shaded cell, ``5o`` (or ``5+``) a cell marked unshaded, a bare number a cell not
 from __future__ import annotations
 
 import re
-import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -31,6 +30,7 @@ from aspuzzle.errors import InputError, Location, UsageError
 from aspuzzle.explain.asp import SHOW, AspReasoner, Hit
 from aspuzzle.explain.loop import Case, Evaluation
 from aspuzzle.explain.rules import RuleInfo, rule_files
+from aspuzzle.explain.staged import Grounding, Lineage, file_text, holds
 from aspuzzle.explain.steps import Board, Cell, FirstThenEvery, Kind, Step, Use, cells_text
 from aspuzzle.puzzles.base import Reasoning
 from aspuzzle.puzzles.hitori import PUZZLE
@@ -38,8 +38,7 @@ from aspuzzle.puzzles.hitori.model import HitoriInstance, HitoriSolution, neighb
 from aspuzzle.puzzles.hitori.rules import BOARD, CATALOGUE, LATE, REPROOF
 
 if TYPE_CHECKING:  # (imported when used: concurrent.futures takes 17 ms to import)
-    from concurrent.futures import Future, ThreadPoolExecutor
-    from importlib.resources.abc import Traversable
+    from concurrent.futures import ThreadPoolExecutor
 
 __all__ = ["HitoriReasoner", "parse_set", "read_board", "read_marks", "reasoning",
            "write_marks"]
@@ -172,82 +171,6 @@ _EMPTY_KEPT = 2
 board and the case splits' branches); each is compared with the board asked about."""
 
 
-_LINKS = 64
-"""How far back :meth:`_Lineage.added` follows a board's parents before it gives up (and the
-caller compares the boards in full)."""
-_NOTED = 256
-"""Boards whose parent :class:`_Lineage` keeps."""
-
-
-class _Lineage:
-    """The boards a reasoner is asked about, each with the board asked about before it if it
-    adds marks to that one, and the marks it adds. An explanation asks about a board that adds
-    a step's few marks to the last one, at every step; on a 50x50 grid, comparing two boards in
-    full costs more than the rest of a stage's bookkeeping, so the marks a board adds to an
-    earlier one are found by following parents, and the boards are compared once each.
-
-    Boards are numbered as they come; a board is known by a weak reference (what it adds is
-    kept, the board itself is not: the dictionary of a 100x100 board's marks takes 300 kB)."""
-
-    def __init__(self) -> None:
-        self._number: dict[int, tuple[weakref.ref[Board], int]] = {}
-        """By ``id(board)``: the board, and its number."""
-        self._parents: dict[int, tuple[int | None, tuple[tuple[Cell, str], ...]]] = {}
-        """By a board's number: its parent's number and what it adds to its parent."""
-        self._latest: Board | None = None
-        self._count = 0
-
-    def _of(self, board: Board) -> int | None:
-        got = self._number.get(id(board))
-        return got[1] if got is not None and got[0]() is board else None
-
-    def note(self, board: Board) -> None:
-        """Make ``board`` known, with the last board as its parent if it adds to it."""
-        if self._of(board) is not None:
-            return
-        prev = self._latest
-        parent: int | None = None
-        added: tuple[tuple[Cell, str], ...] = ()
-        if prev is not None:
-            old, cells = prev.cells, board.cells
-            if len(old) <= len(cells) and old.items() <= cells.items():
-                parent = self._of(prev)
-                added = tuple((k, cells[k]) for k in cells.keys() - old.keys())
-        self._count += 1
-        if len(self._parents) >= _NOTED:
-            del self._parents[next(iter(self._parents))]
-        if len(self._number) >= _NOTED:
-            del self._number[next(iter(self._number))]
-        self._parents[self._count] = (parent, added)
-        self._number[id(board)] = (weakref.ref(board), self._count)
-        self._latest = board
-
-    def added(self, old: Board, board: Board) -> list[tuple[Cell, str]] | None:
-        """The marks ``board`` adds to ``old``, if ``old`` is one of its last few ancestors
-        (:data:`_LINKS`); None if not found so (it may add to it all the same)."""
-        target, n = self._of(old), self._of(board)
-        if target is None or n is None:
-            return None
-        out: list[tuple[Cell, str]] = []
-        for _ in range(_LINKS):
-            if n == target:
-                return out
-            got = self._parents.get(n)
-            if got is None or got[0] is None:
-                return None
-            out += got[1]
-            n = got[0]
-        return out if n == target else None
-
-
-def _holds(board: Board, old: Board | None) -> bool:
-    """Does ``board`` hold every mark of ``old`` (None: no board)?"""
-    if old is None:
-        return True
-    cells, marks = board.cells, old.cells
-    return len(marks) <= len(cells) and marks.items() <= cells.items()
-
-
 _PARTS = re.compile(r"\b(adj|diag|edge|twin|corner|open)\(")
 """A use of a part of board.lp's vocabulary that is grounded only for the programs whose rules
 read it (see board.lp)."""
@@ -263,7 +186,7 @@ def _reads(rules: Sequence[RuleInfo]) -> frozenset[str]:
         key = str(f)
         got = _READS.get(key)
         if got is None:
-            code = "\n".join(line.split("%", 1)[0] for line in _file_text(f).splitlines())
+            code = "\n".join(line.split("%", 1)[0] for line in file_text(f).splitlines())
             got = _READS[key] = frozenset(_PARTS.findall(code))
         out |= got
     return frozenset(out)
@@ -308,8 +231,8 @@ class _Written:
 
 
 _FIXED = "fixed(R, C, V) :- (R, C, V) = @fixed().\n"
-"""A baked program's board (:class:`_Grounding`): its marks as facts ``fixed(R, C, Value)``,
-handed over as terms as the numbers are (:data:`_WRITTEN`)."""
+"""A baked program's board (:class:`~aspuzzle.explain.staged.Grounding`): its marks as facts
+``fixed(R, C, Value)``, handed over as terms as the numbers are (:data:`_WRITTEN`)."""
 _MARK_TERMS: dict[tuple[Cell, str], clingo.Symbol] = {}
 """The term ``(R, C, Value)`` of a mark, made once per process (:func:`_mark_term`)."""
 
@@ -334,152 +257,13 @@ class _Baked:
         return self._terms
 
 
-_TEXT: dict[str, str] = {}
-"""The package's rule files, read once per process."""
+_file_text = file_text
 
 
-def _file_text(f: Traversable) -> str:
-    key = str(f)
-    got = _TEXT.get(key)
-    if got is None:
-        got = _TEXT[key] = f.read_text(encoding="utf-8") + "\n"
-    return got
-
-
-def _ignore(code: clingo.MessageCode, message: str) -> None:
-    """clingo's messages while grounding a rule program: only its notes that a program of a
-    few rules has no atom of a shown predicate, or no rule for an optional input fact."""
-
-
-def _atom_adder(backend: clingo.Backend) -> Callable[[clingo.Symbol], int]:
-    """``backend.add_atom`` through clingo's C function directly, with one output cell for
-    every call: the wrapper makes two cells and a handler per call, some 4 us, and a program of
-    a 50x50 puzzle looks up its 5,000 externals so, ten programs or more a candidate (where
-    this clingo does not expose its C functions, the wrapper's)."""
-    try:
-        from clingo._internal import _ffi, _handle_error, _lib  # type: ignore[attr-defined]
-
-        rep, c_add = backend._rep, _lib.clingo_backend_add_atom
-        sym, out = _ffi.new("clingo_symbol_t*"), _ffi.new("clingo_atom_t*")
-    except (ImportError, AttributeError):
-        return backend.add_atom
-
-    def add(atom: clingo.Symbol) -> int:
-        sym[0] = atom._rep
-        if not c_add(rep, sym, out):
-            _handle_error(False)
-        return int(out[0])
-
-    return add
-
-
-def _external_assigner(ctl: clingo.Control) -> Callable[[int, bool], None]:
-    """``ctl.assign_external`` of a program atom, true or false, through clingo's C function
-    directly (the wrapper's checks and look-ups cost more than the call: a 50x50 candidate
-    assigns some 30,000 externals); where this clingo does not expose its C functions, the
-    wrapper's."""
-    try:
-        from clingo._internal import _handle_error, _lib  # type: ignore[attr-defined]
-
-        rep, c_assign = ctl._rep, _lib.clingo_control_assign_external
-        true, false = _lib.clingo_external_type_true, _lib.clingo_external_type_false
-    except (ImportError, AttributeError):
-        return ctl.assign_external
-
-    def assign(atom: int, truth: bool) -> None:
-        if not c_assign(rep, atom, true if truth else false):
-            _handle_error(False)
-
-    return assign
-
-
-class _Grounding:
-    """A stage's program: grounded for every board (``board`` None: every cell's marks are
-    externals), or baked for the boards that hold ``board`` (its marks are facts, see
-    board.lp), with the board its externals were last set to."""
-
-    def __init__(self, text: str, context: _Written | _Baked, board: Board | None) -> None:
-        self._text = text
-        self._context = context
-        self.board = board
-        self._program: clingo.Control | None = None
-        self._pending: Future[clingo.Control] | None = None
-        self._lits: dict[Cell, tuple[int, int]] = {}
-        self._assign: Callable[[int, bool], None] | None = None
-        # clingo's externals start false: the empty board, or the baked board
-        self.last = Board({}) if board is None else board
-
-    @property
-    def started(self) -> bool:
-        """Is the program grounded, or being grounded?"""
-        return self._program is not None or self._pending is not None
-
-    def _ground(self) -> clingo.Control:
-        # the one answer set is found by propagation alone: no decisions to make, nothing
-        # to tidy after a solve (the program never changes, only its externals do); nor
-        # does clasp's search for equivalent atoms and bodies before the first solve pay
-        # (--eq=0: generating 20x20 puzzles took some 2% fewer instructions without it)
-        ctl = clingo.Control(["--heuristic=None", "--eq=0"], logger=_ignore, message_limit=0)
-        ctl.add("base", [], self._text)
-        ctl.ground([("base", [])], context=self._context)
-        ctl.enable_cleanup = False
-        conf: Any = ctl.configuration.solve
-        conf.models, conf.enum_mode = "1", "auto"
-        return ctl
-
-    def ground_ahead(self, pool: ThreadPoolExecutor) -> None:
-        """Have the program grounded by ``pool`` (see :meth:`HitoriReasoner.ground_ahead`)."""
-        if not self.started:
-            self._pending = pool.submit(self._ground)
-
-    @property
-    def program(self) -> clingo.Control:
-        if self._program is None:
-            pending, self._pending = self._pending, None
-            if pending is not None and not pending.cancel():
-                self._program = pending.result()
-            else:
-                self._program = self._ground()
-        return self._program
-
-    def model(self, board: Board, added: Sequence[tuple[Cell, str]] | None,
-              atoms: dict[Cell, tuple[clingo.Symbol, clingo.Symbol, clingo.Symbol]]
-              ) -> Sequence[clingo.Symbol]:
-        """The shown atoms of the program's one answer set on the board (which holds the
-        baked board, if any), given the marks it adds to :attr:`last` (None if unknown)."""
-        ctl = self.program
-        lits = self._lits
-        if not lits:  # the externals' solver literals, looked up once
-            # by the backend, one call into clingo per atom (a walk over the symbolic atoms
-            # takes four); board.lp declares both externals of every cell not baked in, so
-            # none is new
-            fixed = {} if self.board is None else self.board.cells
-            with ctl.backend() as backend:
-                add = _atom_adder(backend)
-                lits.update({cell: (add(three[0]), add(three[1]))
-                             for cell, three in atoms.items() if cell not in fixed})
-        cells = board.cells
-        assign = self._assign
-        if assign is None:
-            assign = self._assign = _external_assigner(ctl)
-        if added is None:
-            last = self.last.cells
-            for cell in {c for c, _ in cells.items() ^ last.items()}:
-                old, v = last.get(cell), cells.get(cell)
-                if old is not None:
-                    assign(lits[cell][old == UNSHADED], False)
-                if v is not None:
-                    assign(lits[cell][v == UNSHADED], True)
-        else:
-            # a mark added to an unknown cell: its other external is false already
-            for cell, v in added:
-                assign(lits[cell][v == UNSHADED], True)
-        self.last = board  # (a board is not changed once made)
-        found: list[Sequence[clingo.Symbol]] = []
-        ctl.solve(on_model=lambda m: found.append(m.symbols(shown=True)))
-        if not found:  # stratified rule programs always have exactly one answer set
-            raise RuntimeError("the hitori rule programs have no answer set")
-        return found[0]
+def _grounding(text: str, context: _Written | _Baked, board: Board | None) -> Grounding:
+    """A stage's program (:class:`~aspuzzle.explain.staged.Grounding`): a cell's externals
+    are ``shaded(R, C)`` and ``unshaded(R, C)``."""
+    return Grounding(text, context, board, (SHADED, UNSHADED), "hitori rule")
 
 
 class _Stage:
@@ -505,10 +289,10 @@ class _Stage:
         if rows is not None and "twin" in reads and \
                 "twin" not in _reads([r for r in rules if r.id != "shade_copies"]):
             facts += f"twin_rows({rows[0]}, {rows[1]}).\n"  # the band's twins alone
-        self._text = "".join(_file_text(f) for f in (BOARD, SHOW, *rule_files(rules))) + facts
-        self._general = _Grounding(self._text, written, None)
+        self._text = "".join(file_text(f) for f in (BOARD, SHOW, *rule_files(rules))) + facts
+        self._general = _grounding(self._text, written, None)
         """The program for every board."""
-        self._baked: _Grounding | None = None
+        self._baked: Grounding | None = None
         """The program baked for the boards that hold the board it was first solved on
         (:meth:`model`), if any."""
         self.known: tuple[Board, list[Hit]] | None = None
@@ -544,12 +328,12 @@ class _Stage:
         if board is None:
             self._general.ground_ahead(pool)
         else:
-            self._baked = _Grounding(self._text + _FIXED, _Baked(self._written, board), board)
+            self._baked = _grounding(self._text + _FIXED, _Baked(self._written, board), board)
             self._baked.ground_ahead(pool)
 
     def model(self, board: Board,
               atoms: dict[Cell, tuple[clingo.Symbol, clingo.Symbol, clingo.Symbol]],
-              lineage: _Lineage, bake: Callable[[], bool], *, rebake: bool = False
+              lineage: Lineage, bake: Callable[[], bool], *, rebake: bool = False
               ) -> Sequence[clingo.Symbol]:
         """The shown atoms of the program's one answer set on the board.
 
@@ -571,7 +355,7 @@ class _Stage:
                 return self._bake(board, atoms)
         else:
             added = lineage.added(g.last, board)
-            if added is not None or _holds(board, g.board):
+            if added is not None or holds(board, g.board):
                 if rebake and self._rebakes(g.board, board) and bake():
                     return self._bake(board, atoms)
                 return g.model(board, added, atoms)
@@ -584,7 +368,7 @@ class _Stage:
               atoms: dict[Cell, tuple[clingo.Symbol, clingo.Symbol, clingo.Symbol]]
               ) -> Sequence[clingo.Symbol]:
         """The stage's answer on ``board``, from a program baked for it (see :meth:`model`)."""
-        self._baked = g = _Grounding(self._text + _FIXED, _Baked(self._written, board), board)
+        self._baked = g = _grounding(self._text + _FIXED, _Baked(self._written, board), board)
         return g.model(board, [], atoms)
 
     def _rebakes(self, baked: Board | None, board: Board) -> bool:
@@ -595,7 +379,7 @@ class _Stage:
         now = self._size - len(board.cells)
         return was - now >= REBAKE_CELLS and now <= REBAKE_SHARE * was
 
-    def empty_below(self, board: Board, lineage: _Lineage) -> bool:
+    def empty_below(self, board: Board, lineage: Lineage) -> bool:
         """Was the stage found empty on a board that ``board`` adds to, with marks that give
         its rules no instance (see :data:`_GROWS`)?"""
         grows = self._grows
@@ -721,7 +505,7 @@ class HitoriReasoner(AspReasoner):
         (those calls cost more than the rest of reading an evaluation). Those of the package's
         catalogue are kept for the process (:data:`_PARSED`): a sort key is the rule's place in
         it."""
-        self._lineage = _Lineage()
+        self._lineage = Lineage()
         self._split_searched = False
         """Has a case split been searched for (:meth:`cases`)?"""
         self._ahead = False
