@@ -13,10 +13,12 @@ import pytest
 
 import aspuzzle
 from aspuzzle import cli
-from tests.conftest import EXAMPLES
+from tests.conftest import DATA, EXAMPLES, read_jsonl
 
 TENTS = (EXAMPLES / "tents" / "seed-6x6.txt").read_text()
 TENTS_10 = (EXAMPLES / "tents" / "tatham-10x10dt.txt").read_text().strip().splitlines()[-1]
+TENTS_20 = next(r["id"] for r in read_jsonl(DATA / "tents" / "tatham.jsonl")
+                if r["id"].startswith("20x20"))
 FUTOSHIKI = (EXAMPLES / "futoshiki" / "seed-4x4.txt").read_text()
 HITORI = (EXAMPLES / "hitori" / "seed-6x6.txt").read_text()
 GRID = (EXAMPLES / "logicgrid" / "boys-in-the-hood.logic").read_text()
@@ -217,8 +219,8 @@ def test_a_request_over_the_time_limit_is_a_504() -> None:
     from aspuzzle.web import create_app
 
     with TestClient(create_app(time_limit=0.05, grace=0)) as c:
-        start = time.perf_counter()  # a 10x10 explanation takes longer than 50 ms
-        r = c.post("/api/explain", json={"puzzle": TENTS_10, "type": "tents"})
+        start = time.perf_counter()  # a 20x20 explanation takes longer than 50 ms
+        r = c.post("/api/explain", json={"puzzle": TENTS_20, "type": "tents"})
         assert r.status_code == 504 and r.json() == {
             "status": "error", "error": "time limit reached (0.05 s)", "exit": 3}
         assert time.perf_counter() - start < 1
@@ -227,7 +229,7 @@ def test_a_request_over_the_time_limit_is_a_504() -> None:
     from aspuzzle.explain.loop import TimeLimit, time_limit
 
     with time_limit(0.05), pytest.raises(TimeLimit):
-        explain(loads(TENTS_10, type="tents"))
+        explain(loads(TENTS_20, type="tents"))
     with TestClient(create_app(time_limit=0.001)) as c:
         # a solve stops at the limit itself, within the grace time: a record, as the CLI's
         r = c.post("/api/solve", json={"puzzle": TENTS_10, "type": "tents"})
