@@ -96,3 +96,31 @@ def test_explanations_reach_tathams_solution(rec: dict[str, Any]) -> None:
     grid = {(r, c): d for (r, c, d), v in e.end.cells.items() if v == "yes"}
     for (r, c), d in grid.items():
         assert rec["grid"][r - 1][c - 1] == d
+
+
+@pytest.mark.parametrize(("size", "tier", "seed"), [("4x4", "direct", 1), ("5x5", "direct", 2),
+                                                    ("5x5", "case", 1)])
+def test_generated_puzzles_are_unique_at_their_tier(size: str, tier: str, seed: int) -> None:
+    g = aspuzzle.generate("skyscrapers", size=size, difficulty=tier, seed=seed)
+    assert str(g.grade.tier) == tier
+    res = aspuzzle.solve(aspuzzle.loads(g.write("tatham")[1]))
+    assert res.status.value == "unique"
+    assert res.solutions[0] == g.solution
+    assert SKY.verify(g.loaded.instance, g.solution) == []
+    again = aspuzzle.generate("skyscrapers", size=size, difficulty=tier, seed=seed)
+    assert again.loaded.instance == g.loaded.instance  # a seed makes the same puzzle
+
+
+def test_hint_check_and_pictures_of_the_example(tmp_path: Any) -> None:
+    from tests.conftest import run_cli
+
+    ex = str(EXAMPLES / "skyscrapers" / "tatham-5de.txt")
+    r = run_cli("hint", ex)
+    assert r.returncode == 0 and r.stdout.startswith("Next step - "), r.stderr
+    r = run_cli("check", ex)
+    assert r.returncode == 0 and "No rule is broken" in r.stdout, r.stderr
+    for fmt in ("svg", "png"):
+        out = tmp_path / f"p.{fmt}"
+        r = run_cli("render", f"--{fmt}", ex, "-o", str(out))
+        assert r.returncode == 0 and out.stat().st_size > 0, r.stderr
+    assert "4 2 1 2 3" in run_cli("render", ex).stdout  # the bottom clues under the grid
