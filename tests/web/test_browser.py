@@ -354,3 +354,22 @@ def test_a_tap_on_a_touch_screen_marks_a_cell(page: Any, server: str) -> None:
     page.wait_for_function("before => document.querySelector('#board').innerHTML !== before",
                            arg=before)
     assert page.get_attribute(cell, "data-value") == "tent"
+
+
+def test_skyscrapers_a_kit_type_with_outside_clues_plays_with_digits(page: Any, server: str,
+                                                                    tmp_path: Path) -> None:
+    text = (EXAMPLES / "skyscrapers" / "tatham-5de.txt").read_text()
+    page.goto(server)
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#example-select", label="Skyscrapers 5x5 easy (Tatham)")
+    page.wait_for_selector("#board svg.aspuzzle-skyscrapers g.cell")
+    loaded = aspuzzle.loads(text)
+    sol = aspuzzle.solve(loaded).solutions[0]
+    for r in range(1, 6):
+        for c in range(1, 6):
+            page.click(f"#board g.cell[data-key='[{r},{c}]']")
+            page.keyboard.press(str(sol.digit((r, c), 5)))
+    settle(page)
+    page.click("#check-button")
+    page.wait_for_selector("#status.solved")
+    page.screenshot(path=str(tmp_path / "skyscrapers.png"))
