@@ -124,3 +124,7 @@ def test_hint_check_and_pictures_of_the_example(tmp_path: Any) -> None:
         r = run_cli("render", f"--{fmt}", ex, "-o", str(out))
         assert r.returncode == 0 and out.stat().st_size > 0, r.stderr
     assert "4 2 1 2 3" in run_cli("render", ex).stdout  # the bottom clues under the grid
+    r = run_cli("check-step", ex, "--rule", "last_visible_number", "--set", "(1,1)=5")
+    assert r.returncode == 0 and r.stdout.startswith("yes: "), r.stderr
+    r = run_cli("check-step", ex, "--rule", "last_visible_number", "--set", "(1,1)=4")
+    assert r.returncode == 1 and r.stdout.startswith("no: "), r.stderr
