@@ -36,7 +36,7 @@ def test_tatham_ids_solve_to_his_solution_unique_and_round_trip(rec: dict[str, A
     assert SKY.solution_to_json(res.solutions[0]) == {"grid": rec["grid"]}
     assert SKY.verify(loaded.instance, res.solutions[0]) == []
     assert SKY.formats["tatham"].write(loaded.instance, None) == rec["id"]
-    for fmt in ("text", "facts", "puzzlink"):
+    for fmt in ("text", "facts", "puzzlink", "legup"):
         f = SKY.formats[fmt]
         text = f.write(loaded.instance, None)
         assert f.read(text) == loaded.instance and f.write(f.read(text), None) == text
@@ -128,3 +128,32 @@ def test_hint_check_and_pictures_of_the_example(tmp_path: Any) -> None:
     assert r.returncode == 0 and r.stdout.startswith("yes: "), r.stderr
     r = run_cli("check-step", ex, "--rule", "last_visible_number", "--set", "(1,1)=4")
     assert r.returncode == 1 and r.stdout.startswith("no: "), r.stderr
+
+
+def test_legups_own_file_is_read_and_solved() -> None:
+    # LEGUP's <axis side="east"> holds the rows (index: left end, value: right end), "south"
+    # the columns (index: top, value: bottom); all 9 Skyscrapers files LEGUP ships read alike
+    loaded = aspuzzle.load(str(DATA / "skyscrapers" / "legup-4x4-easy1.xml"))
+    assert loaded.format == "legup"
+    assert SKY.formats["tatham"].write(loaded.instance, None) == \
+        "4:1/4/2/2/3/1/3/2/1/2/3/2/3/2/1/2"
+    res = aspuzzle.solve(loaded)
+    assert res.status.value == "unique"
+    assert [[res.solutions[0].digit((r, c), 4) for c in range(1, 5)] for r in range(1, 5)] == \
+        [[4, 1, 3, 2], [3, 2, 4, 1], [1, 3, 2, 4], [2, 4, 1, 3]]
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ('<axis side="south">', "no <axis side=\"south\">"),
+    ('<clue index="1" value="3"/>', "clue index=9 is out of range 0..4"),
+    ('<cells>', "outside the 4x4 board"),
+])
+def test_bad_legup_files_say_where(change: str, message: str) -> None:
+    text = (DATA / "skyscrapers" / "legup-4x4-easy1.xml").read_text()
+    bad = {'<axis side="south">': text.replace('side="south"', 'side="north"'),
+           '<clue index="1" value="3"/>': text.replace('<clue index="1" value="3"/>',
+                                                       '<clue index="9" value="3"/>', 1),
+           '<cells>': text.replace("<cells>", '<cells><cell value="1" x="7" y="0"/>', 1)}[change]
+    with pytest.raises(InputError) as e:
+        aspuzzle.loads(bad, type="skyscrapers")
+    assert message in str(e.value)

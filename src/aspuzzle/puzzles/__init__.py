@@ -144,6 +144,9 @@ TYPES: tuple[TypeInfo, ...] = (
                                   ("/",))),
         FormatInfo("puzzlink", (), "puzz.link / pzprjs URL (skyscrapers/COLS/ROWS/BODY)",
                    search(r"skyscrapers/\d+/\d+", needles=("skyscrapers/",))),
+        FormatInfo("legup", (".xml",), "LEGUP Skyscrapers puzzle file (XML)",
+                   search(r"<\s*puzzle\b[^>]*\bname\s*=\s*[\"']skyscrapers[\"']", re.IGNORECASE,
+                          ("<",))),
     )),
     TypeInfo("logicgrid", "aspuzzle.puzzles.logicgrid",
              ("logic-grid", "logic", "zebra", "einstein", "logic-problem"), (

@@ -1,6 +1,6 @@
 """Skyscrapers (Tatham's Towers), built on the grid-puzzle kit: its data is :mod:`.type`, its
 rules ``encoding.lp`` and ``rules/*.lp``; its own formats (Tatham's towers IDs, puzz.link) are
-:mod:`.formats`."""
+:mod:`.formats`, LEGUP's files :mod:`.legup`."""
 
 from __future__ import annotations
 
@@ -15,5 +15,7 @@ PUZZLE = GridPuzzle(SPEC, {
                      *lazy_format(f"{__name__}.formats", "tatham"), (), inline=True),
     "puzzlink": Format("puzzlink", "puzz.link / pzprjs URL (skyscrapers/COLS/ROWS/BODY)",
                        *lazy_format(f"{__name__}.formats", "puzzlink"), (), inline=True),
+    "legup": Format("legup", "LEGUP Skyscrapers puzzle file (XML)",
+                    *lazy_format(f"{__name__}.legup", "legup"), (".xml",)),
 })
 """Skyscrapers instances and solutions."""

@@ -1,0 +1,96 @@
+"""LEGUP's Skyscrapers files, read and written as its importer and exporter do::
+
+    <Legup version="2.0.0">
+        <puzzle name="Skyscrapers">
+            <board size="4">
+                <cells><cell value="2" x="1" y="0"/></cells>   <!-- given heights, 0-based -->
+                <axis side="east"> <clue index="1" value="3"/> ... </axis>   <!-- the rows -->
+                <axis side="south"> <clue index="1" value="3"/> ... </axis>  <!-- the columns -->
+            </board>
+        </puzzle>
+    </Legup>
+
+The i-th ``<clue>`` of an axis is row (``east``) or column (``south``) i: its ``index`` is the
+clue at the row's left (the column's top) end, its ``value`` the one at the right (bottom) end;
+0 is no clue. The file's proof tree, if any, is ignored.
+"""
+
+from __future__ import annotations
+
+from aspuzzle.errors import InputError
+from aspuzzle.kit.legup import IND, attr_int, children, detect_name, parse, puzzle_board
+from aspuzzle.kit.model import CellValue, GridInstance, GridSolution, make
+from aspuzzle.puzzles.skyscrapers.type import SPEC
+
+__all__ = ["detect_legup", "read_legup", "write_legup"]
+
+NAME = "Skyscrapers"
+
+
+def detect_legup(text: str) -> bool:
+    return detect_name(NAME, text)
+
+
+def read_legup(text: str) -> GridInstance:
+    doc = parse(text)
+    _, board = puzzle_board(doc, NAME)
+    if board.get("size") is not None:
+        n = attr_int(doc, board, "size")
+    else:
+        n = attr_int(doc, board, "width")
+        if attr_int(doc, board, "height") != n:
+            raise InputError("LEGUP: a Skyscrapers board is square", doc.at(board))
+    if not SPEC.min_size <= n <= SPEC.max_size:
+        raise InputError(f"LEGUP: board size {n} is out of range "
+                         f"({SPEC.min_size}..{SPEC.max_size})", doc.at(board))
+    rows: list[list[CellValue]] = [[("empty", None)] * n for _ in range(n)]
+    for cells in children(board, "cells"):
+        for cell in children(cells, "cell"):
+            x, y, v = (attr_int(doc, cell, a) for a in ("x", "y", "value"))
+            if not (0 <= x < n and 0 <= y < n):
+                raise InputError(f"LEGUP: cell x={x} y={y} is outside the {n}x{n} board",
+                                 doc.at(cell))
+            if not 0 <= v <= n:
+                raise InputError(f"LEGUP: cell value {v} is no height 0..{n}",
+                                 doc.at(cell, (y + 1, x + 1)))
+            rows[y][x] = ("given", v) if v else ("empty", None)
+    axes = {a.get("side", "").lower(): a for a in children(board, "axis")}
+    ends: dict[str, tuple[list[int | None], list[int | None]]] = {}
+    for side in ("east", "south"):
+        axis = axes.get(side)
+        if axis is None:
+            raise InputError(f"LEGUP: the board has no <axis side=\"{side}\">", doc.at(board))
+        clues = children(axis, "clue")
+        if len(clues) != n:
+            raise InputError(f"LEGUP: the {side} axis has {len(clues)} clues, expected {n}",
+                             doc.at(axis))
+        pair: tuple[list[int | None], list[int | None]] = ([], [])
+        for clue in clues:
+            for out, attr in zip(pair, ("index", "value"), strict=True):
+                k = attr_int(doc, clue, attr)
+                if not 0 <= k <= n:
+                    raise InputError(f"LEGUP: clue {attr}={k} is out of range 0..{n}",
+                                     doc.at(clue))
+                out.append(k or None)
+        ends[side] = pair
+    (left, right), (top, bottom) = ends["east"], ends["south"]
+    return make(SPEC, rows, edges=[*top, *bottom, *left, *right])
+
+
+def write_legup(inst: GridInstance, solution: GridSolution | None = None) -> str:
+    n = inst.width
+    e = [0 if k is None else k for k in inst.edges]
+    top, bottom, left, right = (e[i * n:(i + 1) * n] for i in range(4))
+    out = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
+           '<Legup version="2.0.0">', f'{IND}<puzzle name="{NAME}">',
+           f'{IND * 2}<board size="{n}">', f"{IND * 3}<cells>"]
+    for (r, c), (_, v) in inst.positions():
+        if v is not None:
+            out.append(f'{IND * 4}<cell value="{v}" x="{c - 1}" y="{r - 1}"/>')
+    out.append(f"{IND * 3}</cells>")
+    for side, a, b in (("east", left, right), ("south", top, bottom)):
+        out.append(f'{IND * 3}<axis side="{side}">')
+        out += [f'{IND * 4}<clue index="{i}" value="{v}"/>' for i, v in zip(a, b, strict=True)]
+        out.append(f"{IND * 3}</axis>")
+    out += [f"{IND * 2}</board>", f"{IND}</puzzle>", "</Legup>"]
+    return "\n".join(out) + "\n"
