@@ -8,10 +8,22 @@ from collections.abc import Callable, Sequence
 
 from aspuzzle.errors import InputError, Location
 
-__all__ = ["read_4cell", "read_runs", "write_4cell", "write_runs"]
+__all__ = ["given_or_empty", "id_line", "read_4cell", "read_runs", "write_4cell", "write_runs"]
 
 Token = int | str | None
 """A cell of a codec: a number, a one-letter code, or None (an empty/white cell)."""
+
+
+def id_line(text: str) -> str:
+    """The one line of a game ID or URL written with ``#`` comment lines around it (the
+    text unchanged if it is not one such line)."""
+    lines = [ln for ln in text.splitlines() if ln.strip() and ln.lstrip()[0] != "#"]
+    return lines[0] if len(lines) == 1 else text
+
+
+def given_or_empty(t: Token) -> tuple[str, int | None]:
+    """A digit type's cell from a codec token: a given digit, or empty."""
+    return ("empty", None) if t is None else ("given", int(t))
 
 
 def read_runs(desc: str, size: int, tokens: str, where: Callable[[int], Location]) -> list[Token]:

@@ -13,7 +13,14 @@ from __future__ import annotations
 import re
 
 from aspuzzle.errors import InputError, Location
-from aspuzzle.kit.codecs import Token, read_number16, write_number16, write_runs
+from aspuzzle.kit.codecs import (
+    Token,
+    given_or_empty,
+    id_line,
+    read_number16,
+    write_number16,
+    write_runs,
+)
 from aspuzzle.kit.model import CellValue, GridInstance, GridSolution, make
 from aspuzzle.puzzles.skyscrapers.type import SPEC
 
@@ -22,15 +29,6 @@ __all__ = ["detect_puzzlink", "detect_tatham", "read_puzzlink", "read_tatham",
 
 _TATHAM = re.compile(r"\s*(?:towers:)?((\d{1,2})(?:d[a-z]?)?):([\d/]*)(?:,(\S*))?\s*")
 _PUZZLINK = re.compile(r"\s*(?:https?://[^\s?]*\?)?skyscrapers/(\d+)/(\d+)/([^/?#\s]*)/?\s*")
-
-
-def _line(text: str) -> str:
-    lines = [ln for ln in text.splitlines() if ln.strip() and ln.lstrip()[0] != "#"]
-    return lines[0] if len(lines) == 1 else text
-
-
-def _cell(t: Token) -> CellValue:
-    return ("empty", None) if t is None else ("given", int(t))
 
 
 def _rows(cells: list[CellValue], n: int) -> list[list[CellValue]]:
@@ -45,13 +43,13 @@ def _size(n: int, at: int) -> None:
 
 def detect_tatham(text: str) -> bool:
     """A towers ID: ``N[dX]:`` then clues separated by ``/`` (a Futoshiki ID has commas)."""
-    line = _line(text).strip()
+    line = id_line(text).strip()
     m = _TATHAM.fullmatch(line)
     return m is not None and "/" in m.group(3)
 
 
 def read_tatham(text: str) -> GridInstance:
-    line = _line(text)
+    line = id_line(text)
     m = _TATHAM.fullmatch(line)
     if m is None:
         raise InputError("not a towers game ID: expected N[dX]:CLUES[,GRID], e.g. "
@@ -72,7 +70,7 @@ def read_tatham(text: str) -> GridInstance:
     cells: list[Token] = [None] * (n * n)
     if m.group(4) is not None:
         cells = _read_grid(m.group(4), n, m.start(4))
-    return make(SPEC, _rows([_cell(t) for t in cells], n), params=m.group(1), edges=edges)
+    return make(SPEC, _rows([given_or_empty(t) for t in cells], n), params=m.group(1), edges=edges)
 
 
 def _read_grid(desc: str, n: int, start: int) -> list[Token]:
@@ -102,11 +100,11 @@ def write_tatham(inst: GridInstance, solution: GridSolution | None = None) -> st
 
 
 def detect_puzzlink(text: str) -> bool:
-    return _PUZZLINK.fullmatch(_line(text)) is not None
+    return _PUZZLINK.fullmatch(id_line(text)) is not None
 
 
 def read_puzzlink(text: str) -> GridInstance:
-    m = _PUZZLINK.fullmatch(_line(text))
+    m = _PUZZLINK.fullmatch(id_line(text))
     if m is None:
         raise InputError("not a Skyscrapers puzz.link URL: expected skyscrapers/COLS/ROWS/BODY")
     w, h = int(m.group(1)), int(m.group(2))
@@ -126,7 +124,7 @@ def read_puzzlink(text: str) -> GridInstance:
     for t in [*clues, *cells]:
         if t == "." or (isinstance(t, int) and not 1 <= t <= w):
             raise InputError(f"'{t}' is no height 1..{w}", where(0))
-    return make(SPEC, _rows([_cell(t) for t in cells], w),
+    return make(SPEC, _rows([given_or_empty(t) for t in cells], w),
                 edges=[t if isinstance(t, int) else None for t in clues])
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from aspuzzle.errors import InputError, Location
-from aspuzzle.kit.codecs import Token, read_number16, write_number16
-from aspuzzle.kit.model import CellValue, GridInstance, GridSolution, make
+from aspuzzle.kit.codecs import Token, given_or_empty, id_line, read_number16, write_number16
+from aspuzzle.kit.model import GridInstance, GridSolution, make
 from aspuzzle.kit.textgrid import boxes
 from aspuzzle.puzzles.sudoku.type import SPEC
 
@@ -24,19 +24,10 @@ _TATHAM = re.compile(r"\s*(?:solo:)?((\d{1,2})(?:x(\d{1,2}))?(j)?(x)?(k)?([a-z0-
 _PUZZLINK = re.compile(r"\s*(?:https?://[^\s?]*\?)?sudoku/(\d+)/(\d+)/([^/?#\s]*)/?\s*")
 
 
-def _line(text: str) -> str:
-    lines = [ln for ln in text.splitlines() if ln.strip() and ln.lstrip()[0] != "#"]
-    return lines[0] if len(lines) == 1 else text
-
-
-def _cell(t: Token) -> CellValue:
-    return ("empty", None) if t is None else ("given", int(t))
-
-
 def detect_tatham(text: str) -> bool:
     """A solo ID with a ``solo:`` prefix or a box shape (``3x3:``, ``2x3:``, ``9j:``); a bare
     ``9:`` is also a Futoshiki ID and needs ``--type sudoku``."""
-    line = _line(text).strip()
+    line = id_line(text).strip()
     m = _TATHAM.fullmatch(line)
     if m is None or not (line.startswith("solo:") or m.group(3) or m.group(4)):
         return False
@@ -48,7 +39,7 @@ def detect_tatham(text: str) -> bool:
 
 
 def read_tatham(text: str) -> GridInstance:
-    m = _TATHAM.fullmatch(_line(text))
+    m = _TATHAM.fullmatch(id_line(text))
     if m is None:
         raise InputError("not a solo game ID: expected CxR:GRID (3x3:...) or Nj:GRID,BLOCKS")
     c = int(m.group(2))
@@ -68,7 +59,7 @@ def read_tatham(text: str) -> GridInstance:
                          "has", Location(1, start + len(grid_text) + 1))
     cells = _grid(grid_text, n * n, start)
     regions = _blocks(blocks, n, start + len(grid_text) + 1) if jigsaw else boxes(n, (c, r))
-    rows = [[_cell(t) for t in cells[i:i + n]] for i in range(0, n * n, n)]
+    rows = [[given_or_empty(t) for t in cells[i:i + n]] for i in range(0, n * n, n)]
     return make(SPEC, rows, params=m.group(1), regions=regions)
 
 
@@ -197,13 +188,13 @@ def write_tatham(inst: GridInstance, solution: GridSolution | None = None) -> st
 
 
 def detect_puzzlink(text: str) -> bool:
-    return _PUZZLINK.fullmatch(_line(text)) is not None
+    return _PUZZLINK.fullmatch(id_line(text)) is not None
 
 
 def read_puzzlink(text: str) -> GridInstance:
     """``https://puzz.link/p?sudoku/COLS/ROWS/BODY`` (pzprjs' number16 codec; the usual boxes
     of the size)."""
-    m = _PUZZLINK.fullmatch(_line(text))
+    m = _PUZZLINK.fullmatch(id_line(text))
     if m is None:
         raise InputError("not a sudoku puzz.link URL: expected sudoku/COLS/ROWS/BODY")
     w, h = int(m.group(1)), int(m.group(2))
@@ -216,7 +207,7 @@ def read_puzzlink(text: str) -> GridInstance:
         if t == "." or t == 0:
             raise InputError("a cell with '?' or 0 is no sudoku given",
                              Location(cell=(i // w + 1, i % w + 1)))
-    rows = [[_cell(t) for t in cells[i:i + w]] for i in range(0, w * h, w)]
+    rows = [[given_or_empty(t) for t in cells[i:i + w]] for i in range(0, w * h, w)]
     return make(SPEC, rows, regions=boxes(w))
 
 
