@@ -33,6 +33,10 @@ SETS = [
     ("lightup", "lightup", "20x20b20s4d1"),
     ("sudoku", "solo", "3x3db"),
     ("sudoku", "solo", "3x3de"),
+    ("skyscrapers", "towers", "5de"),
+    ("skyscrapers", "towers", "6dh"),
+    ("skyscrapers", "towers", "7dx"),
+    ("skyscrapers", "towers", "8du"),
 ]
 """(our type, Tatham's game, his parameters)."""
 

@@ -127,6 +127,7 @@ class GridPuzzle:
             for (r, c), (name, n) in instance.positions()]
         if spec.digits:
             true.append(("size", (w,)))
+        true += [(f"{spec.edge_clues}_{side}", (i, n)) for side, i, n in instance.edge_clues()]
         program = Program(self.encodings(options), (), self.answer_signatures(options),
                           constants=self.constants(instance), rules=_externals(spec, w))
         return Reuse((spec.name, h, w), program, _inputs(spec), tuple(true),
@@ -423,12 +424,20 @@ def _externals(spec: GridSpec, width: int) -> str:
            else f"#external {k.fact}(R, C) : {cells}.\n" for k in spec.cells]
     if spec.digits:
         out.append(f"#external size({width}).\n")
+    if spec.edge_clues:
+        e = spec.edge_clues
+        for side, n in (("top", "width"), ("bottom", "width"), ("left", "height"),
+                        ("right", "height")):
+            out.append(f"#external {e}_{side}(I, V) : I = 1..{n}, V = 1..{n}.\n"
+                       f"{e}({side}, I, V) :- {e}_{side}(I, V).\n")
     return "".join(out)
 
 
 def _inputs(spec: GridSpec) -> tuple[tuple[str, int], ...]:
-    return (*dict.fromkeys(k.predicate for k in spec.cells), *((("size", 1),) if spec.digits
-                                                              else ()))
+    sides = ("top", "bottom", "left", "right") if spec.edge_clues else ()
+    return (*dict.fromkeys(k.predicate for k in spec.cells),
+            *((("size", 1),) if spec.digits else ()),
+            *((f"{spec.edge_clues}_{side}", 2) for side in sides))
 
 
 def _tokens(spec: GridSpec) -> list[str]:

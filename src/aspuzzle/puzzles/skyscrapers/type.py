@@ -24,6 +24,6 @@ SPEC = GridSpec(
            "duplicate_number", "exceeding_visibility", "insufficient_visibility",
            "unresolved_cell", "unresolved_number", "preemptive_visibility",
            "cell_for_number", "number_for_cell"),
-    digits=True, edge_clues="clue", verify_constants=(("all_given", "0"),),
+    digits=True, edge_clues="clue", shared_after=2, verify_constants=(("all_given", "0"),),
     min_size=1, max_size=9, default_size=(5, 5),
 )
