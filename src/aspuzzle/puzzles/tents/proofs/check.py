@@ -41,6 +41,11 @@ Cell = tuple[int, int]
 Link = tuple[Cell, Cell]
 Sets = tuple[tuple[Cell, str], ...]
 _VALUE = {2: "grass", 3: "tent"}
+
+
+class _Overwrite(str):
+    """Why a transition is refused when it changes a decided cell: LEGUP loads such a change
+    (unlike the others refused on the way), so its rules see it, and refuse it."""
 MAX_CASES = 5000
 """A Fill In row split with more cases than this is not checked (it is refused)."""
 
@@ -211,7 +216,7 @@ class _Judge:
             if old == new:
                 continue
             if old is not None:
-                return (), (), f"it changes the {old} at {cells_text([cell])} to {new}"
+                return (), (), _Overwrite(f"it changes the {old} at {cells_text([cell])} to {new}")
             sets.append((cell, new))
         return tuple(sorted(set(sets))), tuple(sorted(set(links))), ""
 
@@ -292,7 +297,7 @@ class _Judge:
         lr, shown = self.legup_rule(t)
         if lr is None:
             return shown
-        if bad.startswith("it changes the "):
+        if isinstance(bad, _Overwrite):
             # LEGUP loads the change, and each of its rules wants the cell blank before
             return "red", f"{bad}: LEGUP's rules only fill a blank cell"
         if bad:
