@@ -113,9 +113,11 @@ class GridPuzzle:
 
     def reuse(self, instance: GridInstance, options: SolveOptions) -> Any:
         """How to solve on one program grounded for every puzzle of the size
-        (:attr:`GridSpec.shared_after`), or None."""
+        (:attr:`GridSpec.shared_after`), or None. Regions are part of the program, not of
+        its input: puzzles share one when their regions are the same (Sudoku's boxes of a
+        size), and a jigsaw's own regions make a kind of their own."""
         spec = self.spec
-        if spec.shared_after is None or spec.regions:
+        if spec.shared_after is None:
             return None
         from aspuzzle.engine import Program
         from aspuzzle.engine.reuse import Reuse
@@ -128,9 +130,12 @@ class GridPuzzle:
         if spec.digits:
             true.append(("size", (w,)))
         true += [(f"{spec.edge_clues}_{side}", (i, n)) for side, i, n in instance.edge_clues()]
+        rules = _externals(spec, w) + "".join(
+            f"region({r}, {c}, {instance.region((r, c))}).\n"
+            for (r, c), _ in instance.positions()) if instance.regions else _externals(spec, w)
         program = Program(self.encodings(options), (), self.answer_signatures(options),
-                          constants=self.constants(instance), rules=_externals(spec, w))
-        return Reuse((spec.name, h, w), program, _inputs(spec), tuple(true),
+                          constants=self.constants(instance), rules=rules)
+        return Reuse((spec.name, h, w, instance.regions), program, _inputs(spec), tuple(true),
                      build_after=spec.shared_after, quick=True)
 
     def user_asp(self, instance: GridInstance) -> str:

@@ -21,6 +21,6 @@ SPEC = GridSpec(
            "hidden_pair",
            "repeated_numbers", "no_number_for_cell", "no_cell_for_number",
            "possible_cells_for_number", "possible_numbers_for_cell"),
-    digits=True, regions=True, verify_constants=(("all_given", "0"),),
+    digits=True, regions=True, shared_after=2, verify_constants=(("all_given", "0"),),
     min_size=1, max_size=36, default_size=(9, 9),
 )
