@@ -618,6 +618,11 @@ class _Build:
                 elif t.kind == "WORD" and amount is not None and not unit:
                     unit = t.text.lower()
         elif order is not None:
+            i = toks.index(order)
+            if kind == "p_order" and i >= 2 and toks[i - 1].kind in ("NOUN", "WORD") \
+                    and toks[i - 2].kind == "THE":
+                # "the episode before X": the one just before, not any one before
+                raise InputError("'the ... before' is the one just before")
             sign = 1 if order.kind in ("AFTER", "BEHIND") else -1
             hint = "time"
             if order.kind in ("BEHIND", "AHEAD"):
@@ -822,9 +827,13 @@ def read_sentence(text: str, lex: Lexicon, number: int,
 def has_other_words(text: str, lex: Lexicon) -> bool:
     """Has the sentence words other than the puzzle's names and the keywords?"""
     try:
-        return any(t.kind in ("WORD", "RESERVED") for t in lex.tokens(text))
+        toks = lex.tokens(text)
     except InputError:
         return True
+    # a category's name, unless before a value ("episode 3": the clue language's words)
+    return any(t.kind in ("WORD", "RESERVED")
+               or (t.kind == "NOUN" and (i + 1 == len(toks) or toks[i + 1].kind != "VAL"))
+               for i, t in enumerate(toks))
 
 
 def _unambiguous(forest: Any) -> list[Any]:
