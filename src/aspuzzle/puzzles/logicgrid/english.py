@@ -836,6 +836,14 @@ def has_other_words(text: str, lex: Lexicon) -> bool:
                for i, t in enumerate(toks))
 
 
+def has_reserved(text: str, lex: Lexicon) -> bool:
+    """Has the sentence a word the grammar refuses outside its forms (``beside`` ...)?"""
+    try:
+        return any(t.kind == "RESERVED" for t in lex.tokens(text))
+    except InputError:
+        return False
+
+
 def _unambiguous(forest: Any) -> list[Any]:
     from lark.visitors import CollapseAmbiguities
 
@@ -867,15 +875,15 @@ def _not_understood(sentence: str, toks: Sequence[Tok], e: Any) -> str:
         start -= 1
     if start == end:
         start = max(0, end - 1)
-    bad = [t for t in toks[start:end]]
-    if at >= len(toks) and not any(t.kind == "VAL" for t in toks[start:]):
-        what = " ".join(t.text for t in bad) or sentence
-        return (f"cannot read '{_short(sentence)}': words not understood: '{what}' (no name "
-                "of the puzzle after them)")
+    bad = list(toks[start:end])
     reserved = [t.text for t in toks if t.kind == "RESERVED"]
     if reserved:
         return (f"cannot read '{_short(sentence)}': words not understood: "
                 + ", ".join(f"'{w}'" for w in dict.fromkeys(reserved)))
+    if at >= len(toks) and not any(t.kind == "VAL" for t in toks[start:]):
+        what = " ".join(t.text for t in bad) or sentence
+        return (f"cannot read '{_short(sentence)}': words not understood: '{what}' (no name "
+                "of the puzzle after them)")
     what = " ".join(t.text for t in bad)
     return f"cannot read '{_short(sentence)}': words not understood: '{what}'"
 

@@ -792,7 +792,7 @@ def _english(lexicon: list[object], text: str, names: Names, number: int,
         long_unknown = error.message.startswith("unknown name '") \
             and "did you mean" not in error.message \
             and len(error.message.split("'")[1].split()) > 2
-        if not other or (not generic and not long_unknown):
+        if not other or (not generic and not long_unknown and not en.has_reserved(text, lex)):
             raise InputError(error.message, error.where) from None
         raise InputError(e.message, error.where) from None
 
