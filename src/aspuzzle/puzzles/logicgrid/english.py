@@ -395,6 +395,7 @@ tail: clause
     | THIS pred                                       -> tail_pred
 
 clause: mention pred                                  -> c_simple
+      | mention COMMA WHO pred COMMA pred             -> c_relative
       | NEITHER mention NOR mention pred              -> c_neither
       | EITHER mention OR mention pred                -> c_either
       | OF mention AND mention COMMA? ONE pred COMMA? AND THE OTHER pred  -> c_of_pair
@@ -409,6 +410,7 @@ pred: verb mention                                    -> p_same
     | verb? NOT verb? EITHER mention OR mention       -> p_neither
     | verb? EITHER mention (COMMA? OR mention)+       -> p_either
     | verb? ONE OF mention (COMMA mention)* COMMA? OR mention   -> p_one_of
+    | verb mention (COMMA mention)* COMMA? OR mention -> p_or
     | verb? IN? ADV? amount ADV? cmp vw* THAN mention     -> p_cmp_amount
     | verb? IN? ADV? amount ADV? order mention        -> p_order_amount
     | verb? (IN? (A | THE))? ADV? cmp vw* THAN mention    -> p_cmp
@@ -514,11 +516,11 @@ class _Build:
         cands = self.lex.ordered()
         if unit is not None:
             cands = [c for c in cands if self.fits_unit(c, unit)]
-        for narrow in ([c for c in cands if c.name in nouns] if nouns else None,
-                       self.by_hint(cands, hint) if hint else None,
-                       *(self.by_hint(cands, h) for h in verb_hints)):
-            if narrow:
-                cands = narrow
+        if nouns:
+            cands = [c for c in cands if c.name in nouns] or cands
+        for h in (hint, *verb_hints):
+            if h:
+                cands = self.by_hint(cands, h) or cands
         return cands
 
     def by_hint(self, cands: Sequence[Category], hint: str) -> list[Category]:
@@ -576,10 +578,18 @@ class _Build:
         if kind == "p_neither":
             return lambda s: [(NotSame(n, text, a=s, b=y), NotSame(n, text, a=s, b=z))
                               for y, z in product(ms[0], ms[1])]
-        if kind in ("p_either", "p_one_of"):
-            exclusive = kind == "p_either"
-            return lambda s: [(OneOf(n, text, a=s, options=tuple(opts), exclusive=exclusive),)
-                              for opts in product(*ms)]
+        if kind in ("p_either", "p_one_of", "p_or"):
+            def one_of(s: Ref) -> list[Reading]:
+                out: list[Reading] = []
+                for opts in product(*ms):
+                    # plain "or": exactly one when the options are of one category, else
+                    # at least one (the puzzle says which when it needs it: "either")
+                    exclusive = kind == "p_either" or (
+                        kind == "p_or" and len({o.category for o in opts}) == 1)
+                    out.append((OneOf(n, text, a=s, options=tuple(opts),
+                                      exclusive=exclusive),))
+                return out
+            return one_of
         return self.comparison(kind, tree, toks, ms[-1])
 
     def comparison(self, kind: str, tree: Any, toks: Sequence[Tok], objs: list[Ref]) -> Pred:
@@ -630,6 +640,9 @@ class _Build:
         for t in toks:
             if t.kind == "NOUN" and (cmp is None or kind in ("p_next",)):
                 nouns += t.cats
+        for t, u in pairwise(self.toks):  # "Ida's opening was after Kai's"
+            if t.kind == "POSS" and u.kind == "NOUN":
+                nouns += u.cats
         cands = self.candidates(unit if amount is not None else None, hint, nouns,
                                 self.words_hints())
         if not cands:
@@ -677,6 +690,8 @@ class _Build:
         n, text = self.number, self.text
         if kind == "c_simple":
             return ms[0], [r for s in ms[0] for r in preds[0](s)]
+        if kind == "c_relative":
+            return ms[0], [a + b for s in ms[0] for a in preds[0](s) for b in preds[1](s)]
         if kind == "c_neither":
             # "neither X nor Y is Z": both are not (for every predicate form)
             return [], [a + b for x, y in product(ms[0], ms[1])
