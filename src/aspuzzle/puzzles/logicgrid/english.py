@@ -504,6 +504,22 @@ class _Build:
             out.append(Ref(c.name, pick(c.values, key=lambda v: pos[v])))
         return out
 
+    def verb_categories(self) -> list[str]:
+        """Ordered categories a verb of the sentence names: "scored" (score), "weighed"
+        (weight), "rated" (rating)."""
+        out = []
+        for t in self.toks:
+            if t.kind != "WORD":
+                continue
+            w = t.text.lower()
+            stems = {w, w[:-1], w[:-2], w[:-2] + "e" if w.endswith("ed") else w}
+            for c in self.lex.ordered():
+                name = {singular(x) for x in re.findall(r"[a-z]+", c.name.lower())}
+                if any(len(st) > 2 and any(n.startswith(st) for n in name) for st in stems
+                       if st):
+                    out.append(c.name)
+        return out
+
     def words_hints(self) -> list[str]:
         return [_VERB_HINTS[t.text.lower()] for t in self.toks
                 if t.kind == "WORD" and t.text.lower() in _VERB_HINTS
@@ -643,6 +659,7 @@ class _Build:
         for t, u in pairwise(self.toks):  # "Ida's opening was after Kai's"
             if t.kind == "POSS" and u.kind == "NOUN":
                 nouns += u.cats
+        nouns += self.verb_categories()
         cands = self.candidates(unit if amount is not None else None, hint, nouns,
                                 self.words_hints())
         if not cands:

@@ -781,19 +781,21 @@ def _english(lexicon: list[object], text: str, names: Names, number: int,
         lexicon.append(en.Lexicon(names.categories))
     lex = lexicon[0]
     assert isinstance(lex, en.Lexicon)
-    generic = error.message.startswith("cannot read '")
+    msg = error.message
+    generic = msg.startswith("cannot read '")
+    unknown = msg.startswith("unknown name '")
     other = en.has_other_words(text, lex)
-    if not generic and not other:
-        # written in the clue language's words: its error stands
-        raise InputError(error.message, error.where) from None
+    if not generic and not unknown and not other:
+        # written in the clue language's words, with another mistake: its error stands
+        raise InputError(msg, error.where) from None
     try:
         return en.read_sentence(text, lex, number, inst)
     except InputError as e:
-        long_unknown = error.message.startswith("unknown name '") \
-            and "did you mean" not in error.message \
-            and len(error.message.split("'")[1].split()) > 2
+        name = msg[len("unknown name '"):msg.rfind("'", 0, msg.find(" (did you") % len(msg)
+                                                   if " (did you" in msg else len(msg))]
+        long_unknown = unknown and "did you mean" not in msg and len(name.split()) > 2
         if not other or (not generic and not long_unknown and not en.has_reserved(text, lex)):
-            raise InputError(error.message, error.where) from None
+            raise InputError(msg, error.where) from None
         raise InputError(e.message, error.where) from None
 
 
