@@ -25,7 +25,7 @@ from typing import ClassVar
 
 import clingo
 
-from aspuzzle.errors import InputError, Location, UsageError
+from aspuzzle.errors import UsageError
 from aspuzzle.explain.asp import SHOW, Hit
 from aspuzzle.explain.rules import RuleInfo, rule_files
 from aspuzzle.explain.staged import Stage, StagedReasoner, Terms, board_parts, file_text
@@ -492,33 +492,18 @@ def read_marks(text: str) -> tuple[HitoriInstance, dict[Cell, str]]:
 
 def write_marks(inst: HitoriInstance, board: Board) -> str:
     """A player's board in the text format (``#`` shaded, ``o`` unshaded)."""
-    w = max(len(str(v)) for row in inst.grid for v in row)
-    lines = [f"# hitori {inst.height}x{inst.width}"]
-    for r, row in enumerate(inst.grid, 1):
-        cells = []
-        for c, v in enumerate(row, 1):
-            mark = board.cells.get((r, c))
-            cells.append(str(v).rjust(w) + ("#" if mark == SHADED else
-                                             "o" if mark == UNSHADED else " "))
-        lines.append(" ".join(cells).rstrip())
-    return "\n".join(lines) + "\n"
+    from aspuzzle.puzzles.hitori.formats import TEXT
+
+    return TEXT.write(inst.grid, board.cells)
 
 
 def read_board(text: str, inst: HitoriInstance) -> tuple[Board, list[Step]]:
     """The player's board of this puzzle: the text grid with its marks (a mark that breaks the
     rules is not an error of reading: the contradiction rules report it)."""
+    from aspuzzle.kit.numbergrid import NumberGrid
+
     state, marks = read_marks(text)
-    if (state.height, state.width) != (inst.height, inst.width):
-        extra = [c for c in state.cells() if not inst.inside(c)]
-        missing = [c for c in inst.cells() if not state.inside(c)]
-        where = extra[0] if extra else missing[0]
-        what = "the puzzle has no such cell" if extra else "the board lacks this cell"
-        raise InputError(f"the board is {state.height}x{state.width} but the puzzle is "
-                         f"{inst.height}x{inst.width}: {what}", Location(cell=where))
-    for cell in inst.cells():
-        if state.value(cell) != inst.value(cell):
-            raise InputError(f"the board has {state.value(cell)} where the puzzle has "
-                             f"{inst.value(cell)}", Location(cell=cell))
+    NumberGrid.same_grid(state.grid, inst.grid)
     return Board(marks), []
 
 
