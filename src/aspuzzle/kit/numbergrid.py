@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from functools import cached_property
 
 from aspuzzle.errors import InputError, Location
 
@@ -23,50 +21,32 @@ __all__ = ["NumberGrid"]
 Cell = tuple[int, int]
 
 
-@dataclass(frozen=True)
 class NumberGrid:
-    """The declaration of one type's number grid."""
+    """The declaration of one type's number grid.
 
-    name: str
-    """The type's name, in the header written (``# hitori 4x4``) and in messages."""
-    names: tuple[str, ...]
-    """The header words that tell the format (``# hitori``, ``# singles``)."""
-    marks: Mapping[str, str]
-    """Each mark character and the mark it stands for; the first character of a mark is the
-    one written."""
-    answer: str
-    """The mark of a solution's cells."""
-    written_as: str
-    """How the marks are written, for a message (``a shaded one followed by '#', ...``)."""
-    max_value: int
-    max_size: int
+    ``name``: the type's name, in the header written (``# hitori 4x4``) and in messages;
+    ``names``: the header words that tell the format (``# hitori``, ``# singles``); ``marks``:
+    each mark character and the mark it stands for (the first character of a mark is the one
+    written); ``answer``: the mark of a solution's cells; ``written_as``: how the marks are
+    written, for a message (``a shaded one followed by '#', ...``). (A plain class: a plain
+    solve imports no ``dataclasses``.)"""
 
-    @cached_property
-    def _chars(self) -> str:
-        return re.escape("".join(self.marks))
-
-    @cached_property
-    def _token(self) -> re.Pattern[str]:
-        return re.compile(rf"([0-9]+)([{self._chars}]?)")
-
-    @cached_property
-    def _row(self) -> re.Pattern[str]:
+    def __init__(self, name: str, names: tuple[str, ...], marks: Mapping[str, str], answer: str,
+                 written_as: str, max_value: int, max_size: int) -> None:
+        self.name, self.names, self.marks, self.answer = name, names, marks, answer
+        self.written_as, self.max_value, self.max_size = written_as, max_value, max_size
+        chars = re.escape("".join(marks))
+        self._token = re.compile(rf"([0-9]+)([{chars}]?)")
         # a row whose numbers are all of at most max_value's digits (a 0 is caught after the
         # split)
-        num = f"[0-9]{{1,{len(str(self.max_value))}}}[{self._chars}]?"
-        return re.compile(rf"{num}(?:\s+{num})*")
-
-    @cached_property
-    def _header(self) -> re.Pattern[str]:
-        return re.compile(rf"#\s*(?:{'|'.join(map(re.escape, self.names))})\b", re.IGNORECASE)
-
-    @cached_property
-    def char(self) -> dict[str, str]:
+        num = f"[0-9]{{1,{len(str(max_value))}}}[{chars}]?"
+        self._row = re.compile(rf"{num}(?:\s+{num})*")
+        self._header = re.compile(rf"#\s*(?:{'|'.join(map(re.escape, names))})\b",
+                                  re.IGNORECASE)
+        self.char: dict[str, str] = {}
         """The character written for each mark."""
-        out: dict[str, str] = {}
-        for ch, mark in self.marks.items():
-            out.setdefault(mark, ch)
-        return out
+        for ch, mark in marks.items():
+            self.char.setdefault(mark, ch)
 
     def _bad_token(self, raw: str, lineno: int, r: int) -> InputError:
         """The precise error for the first token of a row that is not a number in range."""
