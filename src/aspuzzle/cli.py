@@ -639,6 +639,29 @@ def cmd_convert(args: argparse.Namespace) -> int:
     return run_each(args, handle, what="converting")
 
 
+def cmd_read(args: argparse.Namespace) -> int:
+    def handle(arg: str, loaded: api.Loaded) -> tuple[int, Record | None]:
+        readings = getattr(loaded.puzzle, "clue_readings", None)
+        if readings is None:
+            raise UsageError(f"'read' shows how clues were read: {loaded.puzzle.title} "
+                             "puzzles have no written clues")
+        records: list[dict[str, Any]] = readings(loaded.instance)
+        if not args.json:
+            lines = []
+            for r in records:
+                if r["text"]:
+                    lines.append(f"{r['clue']}. {r['text']}")
+                    lines += [f"   -> {x}" for x in r["reading"]]
+                else:
+                    lines.append(f"{r['clue']}. " + "; ".join(r["reading"]))
+            if not records:
+                lines.append("(no clues)")
+            _say("\n".join(lines))
+        return EXIT_OK, {"type": loaded.puzzle.name, "clues": records}
+
+    return run_each(args, handle, what="reading")
+
+
 def cmd_types(args: argparse.Namespace) -> int:
     lines = []
     for t in TYPES:  # the registry's table: no type's module need be imported to list it
@@ -771,6 +794,14 @@ def _add_convert(sub: Any, help_line: str) -> None:
     sp.set_defaults(func=cmd_convert)
 
 
+def _add_read(sub: Any, help_line: str) -> None:
+    sp = sub.add_parser("read", help=help_line)
+    _inputs(sp)
+    sp.add_argument("--json", action="store_true",
+                    help="one JSON record per input: its clues, each with its reading")
+    sp.set_defaults(func=cmd_read)
+
+
 def _add_types(sub: Any, help_line: str) -> None:
     sp = sub.add_parser("types", help=help_line)
     sp.set_defaults(func=cmd_types)
@@ -781,6 +812,8 @@ CORE_COMMANDS: tuple[tuple[str, str, Callable[[Any, str], None]], ...] = (
     ("count", "count the distinct solutions", _add_count),
     ("render", "show the puzzle, unsolved", _add_render),
     ("convert", "convert a puzzle to another format", _add_convert),
+    ("read", "each clue as written and as read, in the clue language (logic grids: English "
+             "clues)", _add_read),
     ("types", "list the puzzle types and their formats", _add_types),
 )
 """The commands of this module, in ``--help``'s order: name, help line, and what adds it."""

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from aspuzzle.engine import Grounded, Program
-from aspuzzle.explain import Board, explain
+from aspuzzle.explain import Board, explain, staged
 from aspuzzle.explain.asp import SHOW
 from aspuzzle.explain.rules import rule_files
 from aspuzzle.puzzles.hitori import PUZZLE
@@ -63,7 +63,7 @@ def test_stages_baked_again_find_what_one_program_finds(
     program (here: any 3 fewer, half as many): each board's steps are those of one program,
     and so are those of a board that does not hold the last bake (the program for every
     board)."""
-    monkeypatch.setattr(hr, "REBAKE_CELLS", 3)
+    monkeypatch.setattr(staged, "REBAKE_CELLS", 3)
     inst, truth = _unique(seed)
     shaded = frozenset(c for c, v in truth.items() if v == "shaded")
     rs = hr.HitoriReasoner(inst, solution=HitoriSolution(shaded))

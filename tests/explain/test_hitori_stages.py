@@ -20,6 +20,7 @@ from aspuzzle.engine import Grounded, Program
 from aspuzzle.explain import Board, Kind, explain
 from aspuzzle.explain.asp import SHOW
 from aspuzzle.explain.rules import rule_files
+from aspuzzle.explain.staged import file_text
 from aspuzzle.puzzles.hitori import PUZZLE
 from aspuzzle.puzzles.hitori import reasoning as hr
 from aspuzzle.puzzles.hitori.model import HitoriInstance
@@ -125,7 +126,7 @@ def test_each_rule_program_grounds_the_parts_of_the_board_it_reads() -> None:
     (hr._PARTS), which must be every part board.lp has."""
     import re
 
-    board = hr._file_text(BOARD)
+    board = file_text(BOARD)
     parts = {p for group in re.findall(r"board_part\(([\w; ]+)\)", board)
              for p in group.replace(" ", "").split(";") if p[0].islower()}
     assert parts == {"adj", "diag", "edge", "twin", "corner", "open"}
@@ -137,7 +138,7 @@ def test_each_rule_program_grounds_the_parts_of_the_board_it_reads() -> None:
     assert reads["sandwich"] == frozenset()
     for rid, got in reads.items():  # a part is read where its atoms are
         text = "\n".join(line.split("%", 1)[0] for line in
-                         hr._file_text(next(r for r in CATALOGUE if r.id == rid).file).splitlines())
+                         file_text(next(r for r in CATALOGUE if r.id == rid).file).splitlines())
         for part in parts:
             assert (part in got) == (f"{part}(" in text.replace(" ", "")), (rid, part)
 

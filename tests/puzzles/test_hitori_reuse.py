@@ -161,7 +161,7 @@ def test_nogoods_as_the_rules_say(big: bool) -> None:
     """The pair nogoods of random grids, numbers met up to five times in a line, small or
     large (above 1,000 they are looked up by rank), against the rules read plainly; a number
     met three times or more in a line is one AtMostOne of its cells unshaded."""
-    from aspuzzle.puzzles.hitori import _nogoods
+    from aspuzzle.kit.shared import repeat_nogoods as _nogoods
 
     rng = random.Random(5)
     groups = 0
@@ -222,14 +222,14 @@ def test_model_read_from_the_symbol_array_as_symbol_by_symbol(
             expected = HitoriSolution(frozenset((s.arguments[0].number, s.arguments[1].number)
                                                 for s in blacked))
             first = PUZZLE.from_model(loaded.instance, symbols)
-            known += reps is not None and all(r in hitori._CELLS for r in reps)
+            known += reps is not None and all(r in hitori._ANSWER._cells for r in reps)
             out.append((first, PUZZLE.from_model(loaded.instance, symbols),
                         PUZZLE.from_model(loaded.instance, list(symbols)), expected))
 
         ctl.solve(on_model=read)
         return out
 
-    hitori._CELLS.clear()
+    hitori._ANSWER._cells.clear()
     pairs = reads("{ blacked(1..6, 1..6) }. :- #count { R, C : blacked(R, C) } != 2.")
     assert len(pairs) == 36 * 35 // 2 and all(len(set(r)) == 1 for r in pairs)
     assert known == len(pairs)  # each read twice, the second time from the array

@@ -236,7 +236,8 @@ class Puzzle(Protocol):
     grounded for every puzzle of a size, :class:`aspuzzle.engine.reuse.Reuse`) and
     ``many_solves_encodings(options, instance)`` (the rules for a program grounded once and
     solved many times, such as a diagnosis's clue solver, where they differ from
-    :meth:`encodings`)."""
+    :meth:`encodings`) and ``clue_readings(instance)`` (each clue as written and as read:
+    ``aspuzzle read``; records ``{"clue": N, "text": ..., "reading": [...]}``)."""
 
     name: str
     aliases: tuple[str, ...]

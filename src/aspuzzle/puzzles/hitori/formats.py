@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from aspuzzle.errors import InputError, Location
+from aspuzzle.kit.numbergrid import NumberGrid
 from aspuzzle.puzzles.hitori.model import (
     MAX_SIZE,
     MAX_VALUE,
@@ -45,68 +46,17 @@ __all__ = [
     "write_text",
 ]
 
-SHADED = "#"
-UNSHADED = "o"
-"""A player's mark for a cell known to be unshaded (circled); ``+`` is read as well."""
-_MARKS = {"#": "shaded", "o": "unshaded", "+": "unshaded"}
-_TOKEN = re.compile(r"([0-9]+)([#o+]?)")
-_HEADER = re.compile(r"#\s*(?:hitori|singles)\b", re.IGNORECASE)
-_MAX_DIGITS = len(str(MAX_VALUE))
-# a row whose numbers are all in range 1..9999 (a 0 is caught after the split)
-_NUM = f"[0-9]{{1,{_MAX_DIGITS}}}"
-_ROW = re.compile(rf"{_NUM}[#o+]?(?:\s+{_NUM}[#o+]?)*")
-
-
-def _bad_token(raw: str, lineno: int, r: int) -> InputError:
-    """The precise error for the first token of a row that is not a number in range."""
-    for c, m in enumerate(re.finditer(r"\S+", raw), 1):
-        token = m.group()
-        where = Location(lineno, m.start() + 1, cell=(r, c))
-        t = _TOKEN.fullmatch(token)
-        if t is None:
-            if token.startswith(SHADED):
-                return InputError(f"'{SHADED}' must follow a number (a shaded 5 is "
-                                  f"written '5{SHADED}')", where)
-            return InputError(f"'{token[:20]}' is not a number (numbers are written "
-                              f"with digits 0-9, a shaded one followed by '{SHADED}', one "
-                              f"marked unshaded by '{UNSHADED}')", where)
-        digits = t.group(1)
-        if len(digits) > _MAX_DIGITS or not 1 <= int(digits) <= MAX_VALUE:
-            return InputError(f"number {digits[:12]} is out of range 1..{MAX_VALUE}", where)
-    return InputError("cannot read this row of numbers", Location(lineno))
+TEXT = NumberGrid("hitori", ("hitori", "singles"),
+                  {"#": "shaded", "o": "unshaded", "+": "unshaded"}, "shaded",
+                  "a shaded one followed by '#', one marked unshaded by 'o'", MAX_VALUE, MAX_SIZE)
+"""The text format (the kit's number grid)."""
+_NUM = f"[0-9]{{1,{len(str(MAX_VALUE))}}}"
 
 
 def read_text_marks(text: str) -> tuple[HitoriInstance, dict[Cell, str]]:
     """Read the text format: the instance, and the cells marked ``"shaded"`` (``5#``) or
     ``"unshaded"`` (``5o`` or ``5+``)."""
-    rows: list[list[int]] = []
-    marks: dict[Cell, str] = {}
-    width = 0
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        r = len(rows) + 1
-        if not _ROW.fullmatch(line):
-            raise _bad_token(raw, lineno, r)
-        row: list[int] = []
-        for c, token in enumerate(line.split(), 1):
-            if token[-1] in _MARKS:
-                marks[(r, c)] = _MARKS[token[-1]]
-                token = token[:-1]
-            row.append(int(token))
-        if 0 in row:
-            raise _bad_token(raw, lineno, r)
-        if rows and len(row) != width:
-            raise InputError(f"row {r} has {len(row)} numbers, expected {width} like row 1 "
-                             "(the grid must be rectangular)", Location(lineno))
-        if len(row) > MAX_SIZE or r > MAX_SIZE:
-            raise InputError(f"the grid is too large (at most {MAX_SIZE} rows and columns)",
-                             Location(lineno))
-        width = len(row)
-        rows.append(row)
-    if not rows:
-        raise InputError("empty hitori puzzle: no rows of numbers")
+    rows, marks = TEXT.read(text)
     inst = make_instance(rows)
     validate(inst)
     return inst, marks
@@ -124,22 +74,10 @@ def read_text(text: str) -> HitoriInstance:
 
 def write_text(inst: HitoriInstance, sol: HitoriSolution | None = None) -> str:
     shaded = sol.shaded if sol is not None else frozenset()
-    w = max(len(str(v)) for row in inst.grid for v in row)
-    lines = [f"# hitori {inst.height}x{inst.width}"]
-    for r, row in enumerate(inst.grid, 1):
-        cells = [str(v).rjust(w) + (SHADED if (r, c) in shaded else " " if shaded else "")
-                 for c, v in enumerate(row, 1)]
-        lines.append(" ".join(cells).rstrip())
-    return "\n".join(lines) + "\n"
+    return TEXT.write(inst.grid, dict.fromkeys(shaded, "shaded"), pad=bool(shaded))
 
 
-def detect_text(text: str) -> bool:
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    if lines and _HEADER.match(lines[0]):
-        return True
-    body = [ln for ln in lines if not ln.startswith("#")]
-    return bool(body) and all(
-        all(_TOKEN.fullmatch(tok) for tok in ln.split()) for ln in body)
+detect_text = TEXT.detect
 
 
 # --- the seed post's ASP facts -------------------------------------------------------------

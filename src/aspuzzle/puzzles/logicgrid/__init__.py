@@ -200,6 +200,20 @@ class LogicGridPuzzle:
 
         return list(clues.repairs(instance, solution))
 
+    def clue_readings(self, instance: LogicGridInstance) -> list[dict[str, Any]]:
+        """Each clue as written and as read, in the clue language (``aspuzzle read``): one
+        record per clue number, ``{"clue": N, "text": ..., "reading": [...]}``."""
+        w = language._Writer(instance)
+        out: list[dict[str, Any]] = []
+        for clue in instance.clues:
+            if not out or out[-1]["clue"] != clue.number:
+                out.append({"clue": clue.number, "text": "", "reading": []})
+            text = " ".join(clue.text.split())
+            if text and text not in out[-1]["text"]:
+                out[-1]["text"] = "; ".join(filter(None, (out[-1]["text"], text)))
+            out[-1]["reading"].append(w.clue(clue))
+        return out
+
     def reasoning(self) -> Reasoning:
         """ZebraTutor's steps and one rule per kind of clue
         (:mod:`aspuzzle.puzzles.logicgrid.reasoning`)."""

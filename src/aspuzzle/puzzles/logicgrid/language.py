@@ -638,7 +638,11 @@ def read(text: str) -> LogicGridInstance:
     cats = _check_categories(categories)
     names = Names(cats)
     inst = LogicGridInstance(cats, (), title=title)
-    clues = _read_clues(clue_lines, names, inst)
+    pending: list[tuple[int, str, tuple[tuple[Clue, ...], ...], Location]] = []
+    clues = _read_clues(clue_lines, names, inst, pending)
+    notes: tuple[str, ...] = ()
+    if pending:
+        clues, notes = _choose(inst, clues, pending)
     raw = ""
     if raw_start:
         block = lines[raw_start - 1:]
@@ -653,7 +657,21 @@ def read(text: str) -> LogicGridInstance:
             raise InputError(f"raw ASP: {why}", Location(raw_start + at - 1, column))
         _asp_directives(raw, raw_start)
     return LogicGridInstance(cats, tuple(clues), raw, title=title,
-                             raw_asp_line=raw_start if raw else 0)
+                             raw_asp_line=raw_start if raw else 0, notes=notes)
+
+
+def _choose(inst: LogicGridInstance, clues: list[Clue],
+            pending: list[tuple[int, str, tuple[tuple[Clue, ...], ...], Location]]
+            ) -> tuple[list[Clue], tuple[str, ...]]:
+    """The clues with the reading of each ambiguous English clue the solver chose."""
+    from aspuzzle.puzzles.logicgrid import english as en
+
+    known = inst._replace(clues=tuple(c for c in clues if not isinstance(c, _Placeholder)))
+    chosen, notes = en.choose(known, [en.Pending(*p) for p in pending])
+    out: list[Clue] = []
+    for c in clues:
+        out += chosen[c.number] if isinstance(c, _Placeholder) else [c]
+    return out, notes
 
 
 def _n_values(n: int) -> str:
@@ -677,19 +695,23 @@ def _check_categories(categories: list[tuple[Category, int]]) -> tuple[Category,
     return tuple(c for c, _ in categories)
 
 
-def _read_clues(clue_lines: list[tuple[int, str]], names: Names,
-                inst: LogicGridInstance) -> list[Clue]:
+def _read_clues(clue_lines: list[tuple[int, str]], names: Names, inst: LogicGridInstance,
+                pending: list[tuple[int, str, tuple[tuple[Clue, ...], ...], Location]]
+                ) -> list[Clue]:
+    """The clues of the lines; an English clue with several readings is added to
+    ``pending`` (number, text, readings) and stands as a :class:`_Placeholder`."""
     clues: list[Clue] = []
     number = 0
-    pending: tuple[int, str] | None = None
+    cont: tuple[int, str] | None = None
+    english: list[object] = []
     for lineno, line in [*clue_lines, (0, "")]:
-        if pending is not None:
-            lineno, line = pending[0], pending[1] + " " + line.strip()
-            pending = None
+        if cont is not None:
+            lineno, line = cont[0], cont[1] + " " + line.strip()
+            cont = None
         if not line.strip():
             continue
         if _scan_comment_free(line).rstrip().endswith(";"):
-            pending = (lineno, _scan_comment_free(line).rstrip())
+            cont = (lineno, _scan_comment_free(line).rstrip())
             continue
         m = _NUMBER.match(line) or re.match(r"\s*[-*]\s+", line)
         if m and m.lastindex:
@@ -711,16 +733,70 @@ def _read_clues(clue_lines: list[tuple[int, str]], names: Names,
         parts = [p for p in parts if p]
         if not parts:
             raise InputError("clue has no text", where)
-        for p in parts:
-            text = line[p[0].start:p[-1].end]
-            try:
-                new = parse_part(text, names, number)
-                for c in new:
-                    check_clue(inst, c, where)
-            except InputError as e:
-                raise InputError(e.message, where) from None
-            clues += new
+        new_clues: list[Clue] = []
+        try:
+            for p in parts:
+                text = line[p[0].start:p[-1].end]
+                try:
+                    new = parse_part(text, names, number)
+                except InputError as e:
+                    raise _NotLanguage(e.message, where) from None
+                try:
+                    for c in new:
+                        check_clue(inst, c, where)
+                except InputError as e:
+                    raise InputError(e.message, where) from None
+                new_clues += new
+        except _NotLanguage as e:
+            # not the clue language: an English sentence as printed (issue 29)?
+            readings = _english(english, _scan_comment_free(line), names, number, inst, e)
+            if len(readings) > 1:
+                pending.append((number, " ".join(_scan_comment_free(line).split()),
+                                tuple(readings), where))
+                new_clues = [_Placeholder(number)]
+            else:
+                new_clues = list(readings[0])
+        clues += new_clues
     return clues
+
+
+class _NotLanguage(InputError):
+    """A clue the clue language cannot read (it may be English)."""
+
+
+class _Placeholder(Clue):
+    """Where the reading of an ambiguous English clue goes, once chosen."""
+
+    __slots__ = ()
+
+
+def _english(lexicon: list[object], text: str, names: Names, number: int,
+             inst: LogicGridInstance, error: InputError) -> list[tuple[Clue, ...]]:
+    """The readings of an English clue. When it is not English either, the error is the
+    clue language's if the clue is written in its words (its names and keywords, a name
+    misspelt), else the English reader's (the words not understood)."""
+    from aspuzzle.puzzles.logicgrid import english as en
+
+    if not lexicon:
+        lexicon.append(en.Lexicon(names.categories))
+    lex = lexicon[0]
+    assert isinstance(lex, en.Lexicon)
+    msg = error.message
+    generic = msg.startswith("cannot read '")
+    unknown = msg.startswith("unknown name '")
+    other = en.has_other_words(text, lex)
+    if not generic and not unknown and not other:
+        # written in the clue language's words, with another mistake: its error stands
+        raise InputError(msg, error.where) from None
+    try:
+        return en.read_sentence(text, lex, number, inst)
+    except InputError as e:
+        name = msg[len("unknown name '"):msg.rfind("'", 0, msg.find(" (did you") % len(msg)
+                                                   if " (did you" in msg else len(msg))]
+        long_unknown = unknown and "did you mean" not in msg and len(name.split()) > 2
+        if not other or (not generic and not long_unknown and not en.has_reserved(text, lex)):
+            raise InputError(msg, error.where) from None
+        raise InputError(e.message, error.where) from None
 
 
 def detect(text: str) -> bool:

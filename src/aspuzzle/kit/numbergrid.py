@@ -1,0 +1,143 @@
+"""A text grid of numbers, each optionally followed by a one-character mark: the text format
+of a type whose every cell holds a number and whose answer marks cells (Hitori)::
+
+    # hitori 4x4
+    1# 1  1# 4
+    1  4  2  3
+
+One line per row, the numbers separated by spaces; a mark right after its number (``1#``).
+Blank lines and lines starting with ``#`` are comments. A solution is written with the
+:attr:`NumberGrid.answer` mark on its cells; a player's board with every mark."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from aspuzzle.errors import InputError, Location
+
+__all__ = ["NumberGrid"]
+
+Cell = tuple[int, int]
+
+
+class NumberGrid:
+    """The declaration of one type's number grid.
+
+    ``name``: the type's name, in the header written (``# hitori 4x4``) and in messages;
+    ``names``: the header words that tell the format (``# hitori``, ``# singles``); ``marks``:
+    each mark character and the mark it stands for (the first character of a mark is the one
+    written); ``answer``: the mark of a solution's cells; ``written_as``: how the marks are
+    written, for a message (``a shaded one followed by '#', ...``). (A plain class: a plain
+    solve imports no ``dataclasses``.)"""
+
+    def __init__(self, name: str, names: tuple[str, ...], marks: Mapping[str, str], answer: str,
+                 written_as: str, max_value: int, max_size: int) -> None:
+        self.name, self.names, self.marks, self.answer = name, names, marks, answer
+        self.written_as, self.max_value, self.max_size = written_as, max_value, max_size
+        chars = re.escape("".join(marks))
+        self._token = re.compile(rf"([0-9]+)([{chars}]?)")
+        # a row whose numbers are all of at most max_value's digits (a 0 is caught after the
+        # split)
+        num = f"[0-9]{{1,{len(str(max_value))}}}[{chars}]?"
+        self._row = re.compile(rf"{num}(?:\s+{num})*")
+        self._header = re.compile(rf"#\s*(?:{'|'.join(map(re.escape, names))})\b",
+                                  re.IGNORECASE)
+        self.char: dict[str, str] = {}
+        """The character written for each mark."""
+        for ch, mark in marks.items():
+            self.char.setdefault(mark, ch)
+
+    def _bad_token(self, raw: str, lineno: int, r: int) -> InputError:
+        """The precise error for the first token of a row that is not a number in range."""
+        answer = self.char[self.answer]
+        for c, m in enumerate(re.finditer(r"\S+", raw), 1):
+            token = m.group()
+            where = Location(lineno, m.start() + 1, cell=(r, c))
+            t = self._token.fullmatch(token)
+            if t is None:
+                if token.startswith(answer):
+                    return InputError(f"'{answer}' must follow a number (a {self.answer} 5 is "
+                                      f"written '5{answer}')", where)
+                return InputError(f"'{token[:20]}' is not a number (numbers are written "
+                                  f"with digits 0-9, {self.written_as})", where)
+            digits = t.group(1)
+            if len(digits) > len(str(self.max_value)) or not 1 <= int(digits) <= self.max_value:
+                return InputError(f"number {digits[:12]} is out of range 1..{self.max_value}",
+                                  where)
+        return InputError("cannot read this row of numbers", Location(lineno))
+
+    def read(self, text: str) -> tuple[list[list[int]], dict[Cell, str]]:
+        """The rows of numbers, and the marked cells."""
+        rows: list[list[int]] = []
+        marks: dict[Cell, str] = {}
+        width = 0
+        for lineno, raw in enumerate(text.splitlines(), 1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            r = len(rows) + 1
+            if not self._row.fullmatch(line):
+                raise self._bad_token(raw, lineno, r)
+            row: list[int] = []
+            for c, token in enumerate(line.split(), 1):
+                if token[-1] in self.marks:
+                    marks[(r, c)] = self.marks[token[-1]]
+                    token = token[:-1]
+                row.append(int(token))
+            if 0 in row:
+                raise self._bad_token(raw, lineno, r)
+            if rows and len(row) != width:
+                raise InputError(f"row {r} has {len(row)} numbers, expected {width} like row 1 "
+                                 "(the grid must be rectangular)", Location(lineno))
+            if len(row) > self.max_size or r > self.max_size:
+                raise InputError(f"the grid is too large (at most {self.max_size} rows and "
+                                 "columns)", Location(lineno))
+            width = len(row)
+            rows.append(row)
+        if not rows:
+            raise InputError(f"empty {self.name} puzzle: no rows of numbers")
+        return rows, marks
+
+    def write(self, grid: Sequence[Sequence[int]], marks: Mapping[Cell, str],
+              pad: bool = True) -> str:
+        """The grid with its marks; ``pad``: a space after an unmarked number (columns kept
+        straight: a solution with answer cells, a player's board)."""
+        w = max(len(str(v)) for row in grid for v in row)
+        blank = " " if pad else ""
+        char = self.char
+        lines = [f"# {self.name} {len(grid)}x{len(grid[0])}"]
+        for r, row in enumerate(grid, 1):
+            cells = []
+            for c, v in enumerate(row, 1):
+                mark = marks.get((r, c))
+                cells.append(str(v).rjust(w) + (blank if mark is None else char[mark]))
+            lines.append(" ".join(cells).rstrip())
+        return "\n".join(lines) + "\n"
+
+    def detect(self, text: str) -> bool:
+        lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+        if lines and self._header.match(lines[0]):
+            return True
+        body = [ln for ln in lines if not ln.startswith("#")]
+        return bool(body) and all(
+            all(self._token.fullmatch(tok) for tok in ln.split()) for ln in body)
+
+    @staticmethod
+    def same_grid(board: Sequence[Sequence[int]], puzzle: Sequence[Sequence[int]]) -> None:
+        """A player's board must be the puzzle's grid (its marks aside)."""
+        bh, bw, h, w = len(board), len(board[0]), len(puzzle), len(puzzle[0])
+        if (bh, bw) != (h, w):
+            extra = [(r, c) for r in range(1, bh + 1) for c in range(1, bw + 1)
+                     if r > h or c > w]
+            missing = [(r, c) for r in range(1, h + 1) for c in range(1, w + 1)
+                       if r > bh or c > bw]
+            where = extra[0] if extra else missing[0]
+            what = "the puzzle has no such cell" if extra else "the board lacks this cell"
+            raise InputError(f"the board is {bh}x{bw} but the puzzle is {h}x{w}: {what}",
+                             Location(cell=where))
+        for r, (row, want) in enumerate(zip(board, puzzle, strict=True), 1):
+            for c, (v, n) in enumerate(zip(row, want, strict=True), 1):
+                if v != n:
+                    raise InputError(f"the board has {v} where the puzzle has {n}",
+                                     Location(cell=(r, c)))

@@ -1,0 +1,114 @@
+"""Logic grids with clues in English as printed (issue 29): every puzzle of
+tests/data/logicgrid/english/ has exactly its known answer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import aspuzzle
+from aspuzzle.errors import InputError
+from aspuzzle.puzzles.logicgrid.model import LogicGridSolution
+
+DATA = Path(__file__).parent.parent / "data" / "logicgrid" / "english"
+PUZZLES = sorted(DATA.glob("*.logic"))
+
+
+def _answer(text: str) -> list[list[str]]:
+    return [[v.strip() for v in line.split(":", 1)[1].split("|")]
+            for line in text.splitlines() if line.startswith("# answer:")]
+
+
+def test_there_are_enough_puzzles() -> None:
+    assert len(PUZZLES) >= 1
+
+
+@pytest.mark.parametrize("path", PUZZLES, ids=[p.stem for p in PUZZLES])
+def test_english_puzzle_has_exactly_its_known_answer(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    want = _answer(text)
+    assert want, f"{path.name} has no '# answer:' lines"
+    loaded = aspuzzle.loads(text, type="logicgrid")
+    result = aspuzzle.solve(loaded)
+    assert str(result.status) == "unique", (path.name, str(result.status))
+    got = [[str(v) for _, v in group] for group in result.solutions[0].groups]
+    assert got == want
+    # the independent checker agrees that every clue, as read, is true of the answer
+    inst = loaded.instance
+    sol = LogicGridSolution(tuple(
+        tuple((c.name, c.values[[str(v) for v in c.values].index(x)])
+              for c, x in zip(inst.categories, row, strict=True)) for row in want))
+    assert loaded.puzzle.verify(inst, sol) == []
+
+
+# --- aspuzzle read ----------------------------------------------------------------------------
+
+def test_read_prints_each_clue_with_its_reading(capsys: pytest.CaptureFixture[str]) -> None:
+    from aspuzzle.cli import main
+
+    assert main(["read", str(DATA / "boys-in-the-hood.logic")]) == 0
+    out = capsys.readouterr().out
+    assert "7. The \"shepherd\" was the rescuer in the episode before Maid Marian's.\n" \
+           "   -> shepherd is exactly 1 before Maid Marian\n" in out
+    assert "   -> Prince John is dungeon\n   -> Little John is exactly 1 before Prince John\n" \
+        in out
+
+
+def test_read_json(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from aspuzzle.cli import main
+
+    assert main(["read", "--json", str(DATA / "e01-drinks.logic")]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["clues"][2] == {"clue": 3, "text": "Ana paid 2 dollars more than Olga.",
+                                  "reading": ["Olga is exactly 200 before Ana"]}
+
+
+def test_read_of_a_type_without_clues_is_a_clear_error(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from aspuzzle.cli import main
+
+    examples = Path(__file__).parent.parent.parent / "examples" / "tents"
+    tents = sorted(examples.glob("*.txt"))[0]
+    assert main(["read", str(tents)]) == 2
+    err = capsys.readouterr().err
+    assert "'read' shows how clues were read: Tents puzzles have no written clues" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+# --- clues that cannot be read ----------------------------------------------------------------
+
+CATS = ("categories:\n  customer: Kim, Ravi, Ana\n  drink: tea, cola, milk\n"
+        "  price: $4, $5, $6\nclues:\n")
+
+
+@pytest.mark.parametrize(("clue", "message"), [
+    ("Kim sat beside the one who ordered tea.",
+     "line 6, clue 1: cannot read 'Kim sat beside the one who ordered tea.': words not "
+     "understood: 'beside'"),
+    ("Kim ordered the wafles.",
+     "line 6, clue 1: cannot read 'Kim ordered the wafles.': words not understood: "
+     "'ordered the wafles' (no name of the puzzle after them)"),
+    ("Kim paid 3 liters more than Ravi.",
+     "line 6, clue 1: cannot read 'Kim paid 3 liters more than Ravi.': no category of the "
+     "puzzle is measured in 'liters'"),
+])
+def test_a_clue_that_cannot_be_read_is_named_with_the_words(clue: str, message: str) -> None:
+    with pytest.raises(InputError) as err:
+        aspuzzle.loads(CATS + "  " + clue + "\n", type="logicgrid")
+    assert str(err.value) == "<input>: " + message
+
+
+def test_cli_error_for_a_clue_that_cannot_be_read(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    from aspuzzle.cli import main
+
+    f = tmp_path / "bad.logic"
+    f.write_text(CATS + "  1. Kim is Ravi's neighbour.\n", encoding="utf-8")
+    assert main(["solve", str(f)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("line 6, clue 1: cannot read 'Kim is Ravi's neighbour.': words not "
+                        "understood: 'neighbour'"), err
+    assert "\n" not in err and "Traceback" not in err
