@@ -49,9 +49,11 @@ def test_no_answer_and_several_answers_on_the_shared_program() -> None:
         assert _shared(inst)[0] is _fresh(inst)[0] is want
 
 
-def test_off_by_default_and_for_regions() -> None:
+def test_off_by_default_and_a_program_per_region_layout() -> None:
     inst = aspuzzle.loads("7x7b20s4d0:b2f1aBc2cB2c1cB2cBc1aBf1b", fmt="tatham").instance
     assert LIGHTUP.reuse(inst, SolveOptions()) is None
     sudoku = GridPuzzle(SUDOKU.spec._replace(shared_after=0))
     grid = aspuzzle.loads("# sudoku 4x4\n1 . . .\n. . 1 .\n. 1 . .\n. . . 1\n", fmt="text")
-    assert sudoku.reuse(grid.instance, SolveOptions()) is None
+    plan = sudoku.reuse(grid.instance, SolveOptions())
+    assert plan is not None and plan.key == ("sudoku", 4, 4, grid.instance.regions)
+    assert "region(4, 4, 4)." in plan.program.rules  # the regions are in the program
