@@ -112,3 +112,12 @@ def test_cli_error_for_a_clue_that_cannot_be_read(tmp_path: Path,
     assert err.endswith("line 6, clue 1: cannot read 'Kim is Ravi's neighbour.': words not "
                         "understood: 'neighbour'"), err
     assert "\n" not in err and "Traceback" not in err
+
+
+def test_an_ambiguous_comparison_keeps_the_reading_with_one_solution_and_says_so() -> None:
+    loaded = aspuzzle.loads((DATA / "e15-climbers.logic").read_text(encoding="utf-8"),
+                            type="logicgrid")
+    assert loaded.instance.notes == (
+        "clue 1: 'Ali climbed higher than Cyd.' may be read as 'Cyd is before Ali on height' | "
+        "'Cyd is before Ali on day'; read as 'Cyd is before Ali on height', the only reading "
+        "under which the puzzle has exactly one solution",)

@@ -75,7 +75,8 @@ LESS = {"less": "", "fewer": "", "lower": "", "smaller": "", "shorter": "short",
 SUPERLATIVE_MAX = {"oldest": "old", "highest": "", "largest": "", "biggest": "",
                    "longest": "long", "tallest": "tall", "heaviest": "heavy", "latest": "time",
                    "last": "time", "greatest": "", "most": "", "priciest": "money",
-                   "farthest": "far", "furthest": "far", "deepest": "deep", "widest": "wide"}
+                   "farthest": "far", "furthest": "far", "deepest": "deep", "widest": "wide",
+                   "newest": "time", "most recent": "time"}
 SUPERLATIVE_MIN = {"youngest": "old", "lowest": "", "smallest": "", "shortest": "short",
                    "lightest": "heavy", "earliest": "time", "first": "time", "least": "",
                    "fewest": "", "cheapest": "money", "narrowest": "wide",
@@ -85,8 +86,7 @@ _HINTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # hint: (unit kinds / units that fit, words of category names that fit)
     "money": (("money",), ("price", "cost", "fee", "salary", "budget", "rent", "amount",
                            "dollar", "prize", "bid", "value", "spent", "paid", "wage")),
-    "time": (("time", "date", "month", "weekday", "ordinal", "year", "day", "minute", "week",
-              "hour", "order", "position", "place"),
+    "time": (("time", "date", "month", "weekday", "ordinal", "order", "position", "place"),
              ("time", "date", "day", "month", "year", "order", "episode", "week", "hour",
               "place", "position", "round", "turn", "start", "finish", "arrival", "departure",
               "slot", "appointment", "birthday", "deadline")),
@@ -541,24 +541,27 @@ class _Build:
 
     def by_hint(self, cands: Sequence[Category], hint: str) -> list[Category]:
         kinds, names = _HINTS[hint]
-        out = []
+        by_name, by_kind = [], []
         for c in cands:
             s = self.lex.scales.get(c.name)
             words_ = {singular(w) for w in re.findall(r"[a-z]+", c.name.lower())}
-            # plain numbers and names in order fit "time": years, episodes, rounds
-            if (s is not None and (s.kind in kinds or s.unit in kinds)) or words_ & set(names) \
-                    or (hint == "time" and s is None):
-                out.append(c)
-        return out
+            if words_ & set(names):
+                by_name.append(c)
+            # a measure ("longer": feet, days), or for "time" a moment (a date, a clock
+            # time, an ordinal; plain numbers and names in order: years, episodes, rounds)
+            if (s is not None and (s.kind in kinds or (s.kind == "number" and s.unit in kinds))) or (hint == "time" and s is None):
+                by_kind.append(c)
+        return by_name or by_kind
 
     def fits_unit(self, c: Category, unit: str) -> bool:
         s = self.lex.scales.get(c.name)
         base, _ = amount_units(unit) if unit else ("", Fraction(1))
+        words_ = [singular(w) for w in re.findall(r"[a-z]+", c.name.lower())]
         if s is not None:
-            return base == s.unit or (not unit and s.kind in ("ordinal", "number"))
+            return base == s.unit or (not unit and s.kind in ("ordinal", "number")) \
+                or (bool(unit) and singular(unit) in words_)
         if not unit:
             return True
-        words_ = [singular(w) for w in re.findall(r"[a-z]+", c.name.lower())]
         if base in words_ or singular(unit) in words_:
             return True
         if c.numeric and base == "year" and ("age" in words_ or _calendar_years(c)):
@@ -625,7 +628,6 @@ class _Build:
                     unit = "dollar"
             if len(a) > 1 and a[1].kind == "NOUN":
                 nouns += a[1].cats
-                unit = "" if not self.lex_unit_noun(a[1]) else unit
         sign = 1
         cmp = next((t for t in toks if t.kind in ("MORE", "LESS")), None)
         order = next((t for t in toks if t.kind in ("AFTER", "BEFORE", "BEHIND", "AHEAD")),
@@ -693,9 +695,6 @@ class _Build:
             return out
 
         return readings
-
-    def lex_unit_noun(self, t: Tok) -> bool:
-        return False
 
     # clauses: readings
     def clause(self, tree: Any) -> tuple[list[Ref], list[Reading]]:
