@@ -549,7 +549,9 @@ class _Build:
                 by_name.append(c)
             # a measure ("longer": feet, days), or for "time" a moment (a date, a clock
             # time, an ordinal; plain numbers and names in order: years, episodes, rounds)
-            if (s is not None and (s.kind in kinds or (s.kind == "number" and s.unit in kinds))) or (hint == "time" and s is None):
+            measure = s is not None and (s.kind in kinds
+                                         or (s.kind == "number" and s.unit in kinds))
+            if measure or (hint == "time" and s is None):
                 by_kind.append(c)
         return by_name or by_kind
 
