@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import aspuzzle
 from aspuzzle.errors import InputError
@@ -121,3 +123,24 @@ def test_an_ambiguous_comparison_keeps_the_reading_with_one_solution_and_says_so
         "clue 1: 'Ali climbed higher than Cyd.' may be read as 'Cyd is before Ali on height' | "
         "'Cyd is before Ali on day'; read as 'Cyd is before Ali on height', the only reading "
         "under which the puzzle has exactly one solution",)
+
+
+# --- malformed text: a clean error, never a traceback ----------------------------------------
+
+_WORDS = ["Kim", "Ravi", "Ana", "tea", "cola", "milk", "$4", "$5", "$6", "is", "not", "was",
+          "either", "or", "neither", "nor", "of", "and", "one", "the", "other", "than", "more",
+          "less", "after", "before", "3", "dollars", "paid", "ordered", "who", "'s", ",", ";",
+          "all", "different", "next", "immediately", "cheapest", "this", "beside", "\"", ".",
+          "sometime", "behind", "ahead", "of", "a", "person", "price", "drink", "2", "#", ":",
+          "n't", "did", "four"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(st.sampled_from(_WORDS), st.text(max_size=6)), min_size=1,
+                max_size=14))
+def test_random_clue_text_gives_a_clean_error_or_a_reading(words: list[str]) -> None:
+    clue = " ".join(words).replace("\n", " ").replace("\r", " ")
+    try:
+        aspuzzle.loads(CATS + "  1. " + clue + "\n", type="logicgrid")
+    except InputError as e:
+        assert "\n" not in str(e)
