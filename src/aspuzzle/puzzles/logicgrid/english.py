@@ -387,6 +387,12 @@ def _amount_of(ws: Sequence[Word]) -> Fraction | None:
 
 KINDS = ("VAL", "NUM", "AMT", "NOUN", "WORD", "RESERVED", *sorted(set(KEYWORDS.values())))
 
+MERGED = frozenset(("WORD", "NOUN", "BE", "THE", "A", "IN", "WHO", "ADV"))
+"""Kinds of words that only describe or join (verbs, nouns, articles, prepositions): a run of
+them is one ``FILL`` token to the grammar, so that where a verb ends and a description begins
+(``ordered | the one who got the`` or ``ordered the one who got | the``) is no ambiguity to
+parse; the builder still sees every word of the run."""
+
 GRAMMAR = r"""
 start: clause (sep tail)*
 sep: COMMA | SEMI | COMMA? AND | COMMA? BUT | SEMI AND | SEMI BUT
@@ -395,47 +401,44 @@ tail: clause
     | THIS pred                                       -> tail_pred
 
 clause: mention pred                                  -> c_simple
-      | mention COMMA WHO pred COMMA pred             -> c_relative
+      | mention COMMA pred COMMA pred                 -> c_relative
       | NEITHER mention NOR mention pred              -> c_neither
       | EITHER mention OR mention pred                -> c_either
-      | OF mention AND mention COMMA? ONE pred COMMA? AND THE OTHER pred  -> c_of_pair
-      | mlist BE ALL DIFFERENT vw*                    -> c_all_different
-      | THE (NUM | ONE) vw* BE mlist                  -> c_all_listed
+      | OF mention AND mention COMMA? ONE pred COMMA? AND FILL OTHER pred  -> c_of_pair
+      | mlist FILL ALL DIFFERENT FILL?                -> c_all_different
+      | FILL? (NUM | ONE) FILL mlist                  -> c_all_listed
 
 mlist: mention (COMMA mention)* COMMA? AND mention
 
-pred: verb mention                                    -> p_same
-    | verb? NOT verb? mention                         -> p_not
-    | verb? NEITHER mention NOR mention               -> p_neither
-    | verb? NOT verb? EITHER mention OR mention       -> p_neither
-    | verb? EITHER mention (COMMA? OR mention)+       -> p_either
-    | verb? ONE OF mention (COMMA mention)* COMMA? OR mention   -> p_one_of
-    | verb mention (COMMA mention)* COMMA? OR mention -> p_or
-    | verb? IN? ADV? amount ADV? cmp vw* THAN mention     -> p_cmp_amount
-    | verb? IN? ADV? amount ADV? order mention        -> p_order_amount
-    | verb? (IN? (A | THE))? ADV? cmp vw* THAN mention    -> p_cmp
-    | verb? ADV? order mention                        -> p_order
-    | verb? IMM order mention                         -> p_next
-    | verb? (IN? THE)? NEXT vw? AFTER mention         -> p_next
-    | verb? IN? THE vw order mention                  -> p_next
+pred: FILL (core | sup)                               -> p_same
+    | FILL? NOT mention                               -> p_not
+    | FILL? NEITHER mention NOR mention               -> p_neither
+    | FILL? NOT FILL? EITHER mention OR mention       -> p_neither
+    | FILL? EITHER mention (COMMA? OR mention)+       -> p_either
+    | FILL? ONE OF mention (COMMA mention)* COMMA? OR mention   -> p_one_of
+    | FILL core (COMMA mention)* COMMA? OR mention    -> p_or
+    | FILL? amount cmp FILL? THAN mention             -> p_cmp_amount
+    | FILL? amount order mention                      -> p_order_amount
+    | FILL? cmp FILL? THAN mention                    -> p_cmp
+    | FILL? order mention                             -> p_order
+    | FILL? IMM order mention                         -> p_next
+    | FILL? NEXT FILL? AFTER mention                  -> p_next
 
-amount: (NUM | ONE | VAL) unit?
+amount: (NUM | ONE | VAL) FILL?
       | AMT
-unit: WORD | NOUN
 cmp: MORE | LESS
 order: AFTER | BEFORE | BEHIND | AHEAD OF
 
-verb: vw* vwe
-vw: WORD | BE | THE | A | IN | OF | WHO | NOUN
-vwe: WORD | BE | IN | OF | NOUN
-
-mention: (THE | A)? pre* VAL post?                    -> m_val
-       | THE SUP (WORD | NOUN)?                       -> m_sup
-pre: WORD | ONE | WHO | NOUN | IN | OF | THE | A | BE
-post: POSS (WORD | NOUN)?
-    | WORD | NOUN
-    | THE (WORD | NOUN)+ POSS (WORD | NOUN)
-""" + "".join(f"{k}: /{k}_\\d+/\n" for k in KINDS) + "%ignore \" \"\n"
+mention: pre? core                                    -> m_val
+       | FILL? sup                                    -> m_sup
+sup: SUP FILL?
+pre: FILL | FILL? ONE FILL | FILL OF FILL?
+core: VAL post?
+post: POSS FILL?
+    | FILL
+    | FILL POSS FILL?
+""" + "".join(f"{k}: /{k}_\\d+/\n" for k in (*sorted(set(KINDS) - MERGED), "FILL")) \
+    + "%ignore \" \"\n"
 
 
 @cache
@@ -461,25 +464,29 @@ Pred = Callable[[Ref], list[Reading]]
 
 
 class _Build:
-    def __init__(self, lex: Lexicon, toks: Sequence[Tok], number: int, text: str) -> None:
+    def __init__(self, lex: Lexicon, toks: Sequence[Tok], groups: Sequence[tuple[int, int]],
+                 number: int, text: str) -> None:
         self.lex = lex
         self.toks = toks
+        self.groups = groups
         self.number = number
         self.text = text
 
-    def tok(self, t: Any) -> Tok:
-        return self.toks[int(str(t).rsplit("_", 1)[1])]
+    def group(self, t: Any) -> list[Tok]:
+        i, j = self.groups[int(str(t).rsplit("_", 1)[1])]
+        return list(self.toks[i:j])
 
     def leaves(self, tree: Any) -> list[Tok]:
-        return [self.tok(t) for t in tree.scan_values(lambda v: True)]
+        return [w for t in tree.scan_values(lambda v: True) for w in self.group(t)]
 
     # mentions: their alternative values
     def mention(self, tree: Any) -> list[Ref]:
-        if tree.data == "m_sup":
+        if tree.data in ("m_sup", "sup"):
             return self.superlative(self.leaves(tree))
         toks = self.leaves(tree)
         k = next(i for i, t in enumerate(toks) if t.kind == "VAL")
         val = toks[k]
+        _check_post(toks[k + 1:])
         refs = list(val.refs)
         near = [t for t in (toks[k - 1] if k else None, toks[k + 1] if k + 1 < len(toks)
                             else None) if t is not None and t.kind == "NOUN"]
@@ -588,7 +595,7 @@ class _Build:
     # predicates: subject -> readings
     def pred(self, tree: Any) -> Pred:
         kind = tree.data
-        ms = [self.mention(c) for c in tree.children if getattr(c, "data", "").startswith("m_")]
+        ms = [self.mention(c) for c in tree.children if _is_mention(c)]
         toks = self.leaves(tree)
         n = self.number
         text = self.text
@@ -648,11 +655,10 @@ class _Build:
                 elif t.kind == "WORD" and amount is not None and not unit:
                     unit = t.text.lower()
         elif order is not None:
-            i = toks.index(order)
-            if kind == "p_order" and i >= 2 and toks[i - 1].kind in ("NOUN", "WORD") \
-                    and toks[i - 2].kind == "THE":
-                # "the episode before X": the one just before, not any one before
-                raise InputError("'the ... before' is the one just before")
+            i = next(k for k, t in enumerate(self.toks) if t is order)
+            if kind == "p_order" and i >= 2 and self.toks[i - 1].kind in ("NOUN", "WORD") \
+                    and self.toks[i - 2].kind == "THE":
+                kind = "p_next"  # "the episode before X": the one just before
             sign = 1 if order.kind in ("AFTER", "BEHIND") else -1
             hint = "time"
             if order.kind in ("BEHIND", "AHEAD"):
@@ -709,6 +715,8 @@ class _Build:
         if kind == "c_simple":
             return ms[0], [r for s in ms[0] for r in preds[0](s)]
         if kind == "c_relative":
+            if self.leaves(kids[1])[0].kind != "WHO":
+                raise InputError("expected 'who' after the comma")
             return ms[0], [a + b for s in ms[0] for a in preds[0](s) for b in preds[1](s)]
         if kind == "c_neither":
             # "neither X nor Y is Z": both are not (for every predicate form)
@@ -734,8 +742,7 @@ class _Build:
         """"Either X or Y is Z": Z is one of X, Y (exactly one, as a same-clue)."""
         if pred.data != "p_same":
             raise InputError("'either X or Y' is read only before a verb and a name")
-        zs = self.mention(next(c for c in pred.children if getattr(c, "data", "") == "m_val"
-                               or getattr(c, "data", "") == "m_sup"))
+        zs = self.mention(next(c for c in pred.children if _is_mention(c)))
         return [(OneOf(self.number, self.text, a=z, options=(x, y), exclusive=True),)
                 for x, y, z in product(xs, ys, zs)]
 
@@ -746,8 +753,8 @@ class _Build:
             raise InputError("'of X and Y, one ... and the other ...' is read only with "
                              "'is' or another verb and a name")
         n, text = self.number, self.text
-        a_s = self.mention(next(c for c in p1.children if getattr(c, "data", "")[:2] == "m_"))
-        b_s = self.mention(next(c for c in p2.children if getattr(c, "data", "")[:2] == "m_"))
+        a_s = self.mention(next(c for c in p1.children if _is_mention(c)))
+        b_s = self.mention(next(c for c in p2.children if _is_mention(c)))
         out: list[Reading] = []
         for x, y, a, b in product(xs, ys, a_s, b_s):
             if x == y or a == b:
@@ -780,6 +787,28 @@ class _Build:
             if len(readings) > MAX_READINGS * 4:
                 raise InputError("the clue has too many readings")
         return readings
+
+
+def _check_post(post: Sequence[Tok]) -> None:
+    """The words after a value in a mention: a noun (``the $625 camera``), a possessive
+    (``Olga's``, ``Olga's pack``) or an apposition (``Much the miller's son``); more would
+    be words whose meaning is not read (``b on y``), so such a parse is dropped."""
+    kinds = [t.kind for t in post]
+    noun = ("WORD", "NOUN")
+    if not kinds or kinds == ["POSS"] or (len(kinds) == 1 and kinds[0] in noun) \
+            or (len(kinds) == 2 and kinds[0] == "POSS" and kinds[1] in noun):
+        return
+    if kinds and kinds[-1] in noun and "POSS" in kinds[-2:-1]:
+        kinds = kinds[:-1]
+    if 3 <= len(kinds) <= 4 and kinds[0] == "THE" and kinds[-1] == "POSS" \
+            and all(k in noun for k in kinds[1:-1]):
+        return
+    raise InputError("words after a name that are not read: "
+                     + " ".join(t.text for t in post))
+
+
+def _is_mention(t: Any) -> bool:
+    return getattr(t, "data", "") in ("m_val", "m_sup", "core", "sup")
 
 
 def _negate(readings: list[Reading]) -> list[Reading]:
@@ -827,13 +856,15 @@ def read_sentence(text: str, lex: Lexicon, number: int,
     toks = lex.tokens(sentence)
     if not toks:
         raise InputError("clue has no text")
-    rendered = " ".join(f"{t.kind}_{i}" for i, t in enumerate(toks))
+    groups = _groups(toks)
+    rendered = " ".join(f"{'FILL' if toks[i].kind in MERGED else toks[i].kind}_{g}"
+                        for g, (i, _) in enumerate(groups))
     try:
         forest = _parser().parse(rendered)
     except lark.exceptions.UnexpectedInput as e:
-        raise InputError(_not_understood(sentence, toks, e)) from None
+        raise InputError(_not_understood(sentence, toks, groups, e)) from None
     trees = _unambiguous(forest)
-    build = _Build(lex, toks, number, sentence)
+    build = _Build(lex, toks, groups, number, sentence)
     found: list[Reading] = []
     last: InputError | None = None
     for tree in trees:
@@ -877,6 +908,17 @@ def has_reserved(text: str, lex: Lexicon) -> bool:
         return False
 
 
+def _groups(toks: Sequence[Tok]) -> list[tuple[int, int]]:
+    """The tokens the grammar sees: a run of :data:`MERGED` kinds is one."""
+    out: list[tuple[int, int]] = []
+    for i, t in enumerate(toks):
+        if out and t.kind in MERGED and toks[out[-1][0]].kind in MERGED:
+            out[-1] = (out[-1][0], i + 1)
+        else:
+            out.append((i, i + 1))
+    return out
+
+
 def _unambiguous(forest: Any) -> list[Any]:
     from lark.visitors import CollapseAmbiguities
 
@@ -891,14 +933,15 @@ def _short(s: str, limit: int = 80) -> str:
     return s if len(s) <= limit else s[:limit - 3] + "..."
 
 
-def _not_understood(sentence: str, toks: Sequence[Tok], e: Any) -> str:
+def _not_understood(sentence: str, toks: Sequence[Tok], groups: Sequence[tuple[int, int]],
+                    e: Any) -> str:
     """Which words the grammar stopped at: the unknown words (and the one word) before the
     place it could go no further, and that word."""
     at = len(toks)
     tok = getattr(e, "token", None)
     if tok is not None and getattr(tok, "type", "") != "$END":
         try:
-            at = int(str(tok).rsplit("_", 1)[1])
+            at = groups[int(str(tok).rsplit("_", 1)[1])][0]
         except (ValueError, IndexError):
             at = len(toks)
     end = min(at + 1, len(toks))
