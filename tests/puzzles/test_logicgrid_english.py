@@ -144,3 +144,21 @@ def test_random_clue_text_gives_a_clean_error_or_a_reading(words: list[str]) -> 
         aspuzzle.loads(CATS + "  1. " + clue + "\n", type="logicgrid")
     except InputError as e:
         assert "\n" not in str(e)
+
+
+def test_the_pasted_layout_is_detected_without_a_type(tmp_path: Path) -> None:
+    text = (DATA / "e18-pasted.logic").read_text(encoding="utf-8")
+    for name in ("puzzle.logic", "puzzle.txt"):
+        f = tmp_path / name
+        f.write_text(text, encoding="utf-8")
+        loaded = aspuzzle.load(f)
+        assert loaded.puzzle.name == "logicgrid"
+        assert [c.name for c in loaded.instance.categories] == ["customers", "drinks", "prices"]
+        assert len(loaded.instance.clues) == 7
+
+
+def test_pasted_layout_keeps_the_errors_of_the_language() -> None:
+    with pytest.raises(InputError, match=r"line 3: category 'b' has 2 values but 'a' "):
+        aspuzzle.loads("a: x, y, z\n\nb: p, q\n1. x is p\n", type="logicgrid")
+    with pytest.raises(InputError, match="line 1: expected 'title: ...' or 'categories:'"):
+        aspuzzle.loads("hello\ncategories:\n  n: 1..3\n", type="logicgrid")
