@@ -160,5 +160,5 @@ def test_the_pasted_layout_is_detected_without_a_type(tmp_path: Path) -> None:
 def test_pasted_layout_keeps_the_errors_of_the_language() -> None:
     with pytest.raises(InputError, match=r"line 3: category 'b' has 2 values but 'a' "):
         aspuzzle.loads("a: x, y, z\n\nb: p, q\n1. x is p\n", type="logicgrid")
-    with pytest.raises(InputError, match="line 1: expected 'title: ...' or 'categories:'"):
+    with pytest.raises(InputError, match=r"line 1: expected 'title: \.\.\.' or 'categories:'"):
         aspuzzle.loads("hello\ncategories:\n  n: 1..3\n", type="logicgrid")
