@@ -68,10 +68,10 @@ _NUMBER_WORDS.pop("one")  # a keyword of its own ("one of", "the one who", "one 
 MORE = {"more": "", "greater": "", "higher": "", "larger": "", "bigger": "", "longer": "long",
         "older": "old", "taller": "tall", "heavier": "heavy", "later": "time",
         "pricier": "money", "costlier": "money", "farther": "far", "further": "far",
-        "wider": "wide", "deeper": "deep", "above": ""}
+        "wider": "wide", "deeper": "deep"}
 LESS = {"less": "", "fewer": "", "lower": "", "smaller": "", "shorter": "short",
         "younger": "old", "earlier": "time", "lighter": "heavy", "cheaper": "money",
-        "sooner": "time", "narrower": "wide", "shallower": "deep", "below": ""}
+        "sooner": "time", "narrower": "wide", "shallower": "deep"}
 SUPERLATIVE_MAX = {"oldest": "old", "highest": "", "largest": "", "biggest": "",
                    "longest": "long", "tallest": "tall", "heaviest": "heavy", "latest": "time",
                    "last": "time", "greatest": "", "most": "", "priciest": "money",
@@ -120,7 +120,7 @@ KEYWORDS: dict[str, str] = {
     "is": "BE", "was": "BE", "are": "BE", "were": "BE", "be": "BE", "been": "BE",
     "not": "NOT", "never": "NOT", "n't": "NOT",
     "than": "THAN", "after": "AFTER", "following": "AFTER", "before": "BEFORE",
-    "behind": "BEHIND", "ahead": "AHEAD",
+    "behind": "BEHIND", "ahead": "AHEAD", "above": "AFTER", "below": "BEFORE",
     "either": "EITHER", "or": "OR", "neither": "NEITHER", "nor": "NOR",
     "and": "AND", "but": "BUT", "of": "OF", "one": "ONE", "other": "OTHER",
     "the": "THE", "a": "A", "an": "A", "this": "THIS", "it": "THIS", "he": "THIS",
@@ -154,7 +154,7 @@ RESERVED = frozenset((
     "prior", "ago", "faster", "slower", "quicker", "quickly", "until", "since", "within",
     "among", "whom", "whether", "also", "too", "as", "than", "more", "less", "wasn", "isn",
     "didn", "doesn", "don", "hasn", "haven", "hadn", "aren", "weren", "won", "couldn",
-    "shouldn", "wouldn", "cannot", "nor", "per", "total", "combined", "sum", "difference",
+    "shouldn", "wouldn", "cannot", "nor", "total", "combined", "sum", "difference",
     "respectively", "together", "alone", "themselves", "himself", "herself", "someone",
     "somebody", "anybody", "everyone", "everybody", "last",
 ))
@@ -177,6 +177,9 @@ _RAW = re.compile(r"""
 | (?P<word>[^\W\d_](?:[\w]|['’](?=[^\W\d_]))*['’]?)
 | (?P<punct>[,;:])
 """, re.X | re.I)
+_STOP = re.compile(r"""[.!?]["”’)]*\s+(?=["“‘(]*[A-Z0-9$])""")
+_ABBREVIATIONS = frozenset(("mr", "mrs", "ms", "dr", "st", "mt", "jr", "sr", "vs", "no", "ft",
+                            "lt", "sgt", "capt", "col", "gen", "prof", "rev", "ave", "rd"))
 _SKIP = re.compile(r"""[\s"“”‘’\-–—.!?()\[\]]+|'(?![a-z])""", re.I)
 
 
@@ -194,6 +197,11 @@ def words(text: str) -> list[Word]:
     out: list[Word] = []
     i, n = 0, len(text)
     while i < n:
+        m = _STOP.match(text, i)
+        if m and out and out[-1].low not in _ABBREVIATIONS and len(out[-1].low) > 1:
+            out.append(Word(";", ";", i, i + 1))  # a full stop inside a clue: "X is Y. Z is W."
+            i = m.end()
+            continue
         m = _SKIP.match(text, i)
         if m and m.end() > i:
             i = m.end()
@@ -405,7 +413,7 @@ clause: mention pred                                  -> c_simple
       | NEITHER mention NOR mention pred              -> c_neither
       | EITHER mention OR mention pred                -> c_either
       | OF mention AND mention COMMA? ONE pred COMMA? AND FILL OTHER pred  -> c_of_pair
-      | mlist FILL ALL DIFFERENT FILL?                -> c_all_different
+      | mlist FILL ALL? DIFFERENT FILL?               -> c_all_different
       | FILL? (NUM | ONE) FILL mlist                  -> c_all_listed
 
 mlist: mention (COMMA mention)* COMMA? AND mention
@@ -575,7 +583,7 @@ class _Build:
             return True
         if c.numeric and base == "year" and ("age" in words_ or _calendar_years(c)):
             return True
-        return not c.numeric and base in ("place", "step", "position", "spot", "level")
+        return base in ("place", "step", "position", "spot", "level")
 
     def distance(self, c: Category, amount: Fraction, unit: str) -> int | None:
         s = self.lex.scales.get(c.name)
