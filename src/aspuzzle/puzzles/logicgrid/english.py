@@ -114,7 +114,14 @@ _VERB_HINTS = {"paid": "money", "pay": "money", "pays": "money", "cost": "money"
                "finished": "time", "appeared": "time", "came": "time", "went": "time",
                "born": "time", "happened": "time", "performed": "time", "opened": "time",
                "opening": "time", "scheduled": "time", "occurred": "time",
-               "ended": "time", "leaves": "time", "arrives": "time", "starts": "time"}
+               "ended": "time", "leaves": "time", "arrives": "time", "starts": "time",
+               "expensive": "money", "costly": "money", "pricey": "money", "cheap": "money",
+               "old": "old", "tall": "tall", "heavy": "heavy",
+               "long": "long", "holds": "", "weighs": "heavy", "weighed": "heavy"}
+_PHRASAL_AFTER = frozenset(("look", "looks", "looked", "looking", "take", "takes", "took",
+                            "taking", "name", "named", "names", "ask", "asks", "asked",
+                            "looks", "see", "sees", "saw", "seeing"))
+"""Verbs with which ``after`` is a particle ("looks after the lion"), not an order."""
 
 KEYWORDS: dict[str, str] = {
     "is": "BE", "was": "BE", "are": "BE", "were": "BE", "be": "BE", "been": "BE",
@@ -269,7 +276,8 @@ class Lexicon:
                     continue
                 q = quantity(v)
                 if q is not None and c.name in self.scales:
-                    self.quantities.setdefault((q.kind, q.unit, q.amount), []).append(r)
+                    self.quantities.setdefault((q.kind, unit_key(q.unit), q.amount),
+                                               []).append(r)
                 try:
                     key = tuple(w.low for w in words(v))
                 except InputError:
@@ -325,7 +333,7 @@ class Lexicon:
                 q = quantity(" ".join(w.text for w in ws[i:i + k]))
                 if q is None:
                     continue
-                refs = self.quantities.get((q.kind, q.unit, q.amount), [])
+                refs = self.quantities.get((q.kind, unit_key(q.unit), q.amount), [])
                 if not refs and q.kind == "number" and q.unit == "" \
                         and q.amount.denominator == 1 and not ws[i].low.startswith("#"):
                     refs = self.numbers.get(int(q.amount), [])
@@ -347,6 +355,8 @@ class Lexicon:
             return self._tok(KEYWORDS[f"{low} {ws[i + 1].low}"], ws, i, i + 2), i + 2
         if low in _NUMBER_WORDS:
             return self._tok("NUM", ws, i, i + 1, num=Fraction(_NUMBER_WORDS[low])), i + 1
+        if low == "after" and i > 0 and ws[i - 1].low in _PHRASAL_AFTER:
+            return self._tok("WORD", ws, i, i + 1), i + 1
         if low in KEYWORDS:
             return self._tok(KEYWORDS[low], ws, i, i + 1,
                              num=Fraction(1) if low == "one" else None), i + 1
@@ -374,6 +384,27 @@ _EST_OK = frozenset(("interest", "forest", "contest", "guest", "request", "west"
                      "everest", "budapest", "bucharest", "earnest", "dearest", "priest",
                      "tempest", "conquest", "inquest", "midwest", "southwest", "northwest",
                      "contestant", "best"))
+
+
+_UNIT_SYNONYMS = {"ft": "foot", "feet": "foot", "inches": "inch", "lb": "pound", "lbs": "pound",
+                  "kg": "kilogram", "kgs": "kilogram", "kilo": "kilogram", "km": "kilometer",
+                  "kilometre": "kilometer", "m": "meter", "metre": "meter", "mi": "mile",
+                  "oz": "ounce", "yd": "yard", "sec": "second", "secs": "second",
+                  "hr": "hour", "hrs": "hour", "mins": "minute", "cm": "centimeter",
+                  "centimetre": "centimeter", "mm": "millimeter", "millimetre": "millimeter",
+                  "g": "gram", "gm": "gram", "l": "liter", "litre": "liter", "ml": "milliliter",
+                  "millilitre": "milliliter", "mph": "mile per hour", "yr": "year",
+                  "yrs": "year", "pt": "point", "pts": "point"}
+
+
+def unit_key(unit: str) -> str:
+    """A unit as compared: ``feet``, ``ft`` and ``foot`` are one."""
+    words = unit.lower().split()
+    if not words:
+        return ""
+    last = singular(words[-1])
+    last = _UNIT_SYNONYMS.get(words[-1], _UNIT_SYNONYMS.get(last, last))
+    return " ".join([*words[:-1], last])
 
 
 def _plural(w: str) -> str:
@@ -565,7 +596,8 @@ class _Build:
             # a measure ("longer": feet, days), or for "time" a moment (a date, a clock
             # time, an ordinal; plain numbers and names in order: years, episodes, rounds)
             measure = s is not None and (s.kind in kinds
-                                         or (s.kind == "number" and s.unit in kinds))
+                                         or (s.kind == "number"
+                                             and unit_key(s.unit) in kinds))
             if measure or (hint == "time" and s is None):
                 by_kind.append(c)
         return by_name or by_kind
@@ -575,7 +607,8 @@ class _Build:
         base, _ = amount_units(unit) if unit else ("", Fraction(1))
         words_ = [singular(w) for w in re.findall(r"[a-z]+", c.name.lower())]
         if s is not None:
-            return base == s.unit or (not unit and s.kind in ("ordinal", "number")) \
+            return unit_key(base) == unit_key(s.unit) \
+                or (not unit and s.kind in ("ordinal", "number")) \
                 or (bool(unit) and singular(unit) in words_)
         if not unit:
             return True
@@ -841,7 +874,8 @@ def _sane(inst: LogicGridInstance, reading: Reading) -> bool:
     for c in reading:
         if isinstance(c, Same) and c.a.category == c.b.category:
             return False
-        if isinstance(c, OneOf) and any(o.category == c.a.category for o in c.options):
+        if isinstance(c, OneOf) and (c.a in c.options or all(
+                o.category == c.a.category for o in c.options)):
             return False
         if isinstance(c, Before) and c.a == c.b:
             return False

@@ -618,12 +618,12 @@ def read(text: str) -> LogicGridInstance:
         where = Location(lineno)
         sec = _section(line)
         if sec is not None:
+            if section == "pasted":
+                section = "categories"
             order = ["header", *SECTIONS]
             if order.index(sec) <= order.index(section):
                 raise InputError(f"section '{sec}:' is out of place (the order is "
                                  "categories:, clues:, asp:)", where)
-            if section == "pasted":
-                section = "categories"
             if sec == "clues" and not categories:
                 raise InputError("'clues:' comes before any category", where)
             section = sec
@@ -810,7 +810,7 @@ def _english(lexicon: list[object], text: str, names: Names, number: int,
     except InputError as e:
         name = msg[len("unknown name '"):msg.rfind("'", 0, msg.find(" (did you") % len(msg)
                                                    if " (did you" in msg else len(msg))]
-        long_unknown = unknown and "did you mean" not in msg and len(name.split()) > 2
+        long_unknown = unknown and len(name.split()) > 2
         if not other or (not generic and not long_unknown and not en.has_reserved(text, lex)):
             raise InputError(msg, error.where) from None
         raise InputError(e.message, error.where) from None
