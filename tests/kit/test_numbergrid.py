@@ -63,3 +63,17 @@ def test_the_answer_cells() -> None:
     with pytest.raises(InputError, match="not a demo solution"):
         GRID.cells_from_json({}, 2, 2)
     assert GRID.differences({(1, 1)}, {(1, 2), (1, 1)}) == "on cells differ at (1,2)"
+
+
+def test_svg() -> None:
+    from aspuzzle.render.svg import RenderOptions
+
+    grid = [[1, 2], [2, 1]]
+    svg = GRID.svg("Demo 2x2", grid, {(1, 1): "on", (1, 2): "off"}, True,
+                   RenderOptions(marks={(1, 1): ("highlight",)}))
+    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" class="aspuzzle aspuzzle-demo"')
+    assert "<title>Demo 2x2</title>" in svg
+    assert svg.count('class="circle"') == 1 and svg.count('class="frame"') == 1
+    assert 'data-value="on"' in svg and 'data-value="off"' in svg
+    solved = GRID.svg("Demo", grid, {(1, 1): "on", (1, 2): "off"}, False, RenderOptions())
+    assert 'class="circle"' not in solved

@@ -195,3 +195,53 @@ class NumberGrid:
     def differences(self, a: Iterable[Cell], b: Iterable[Cell]) -> str:
         cells = sorted(frozenset(a) ^ frozenset(b))
         return f"{self.answer} cells differ at " + " ".join(f"({r},{c})" for r, c in cells)
+
+    def svg(self, title: str, grid: Sequence[Sequence[int]], marks: Mapping[Cell, str],
+            player: bool, opts: Any) -> str:
+        """The SVG picture (:func:`aspuzzle.render.render_svg`): the numbers, an answer cell
+        filled dark (a highlight is a frame inside it); on a player's board (``player``) a
+        cell of another mark circled ("surely white")."""
+        from aspuzzle.render._draw import (
+            CELL,
+            INK,
+            MARGIN,
+            PAPER,
+            SHADED_FILL,
+            SOLVED_INK,
+            Svg,
+            font_for,
+            grid_lines,
+            open_cell,
+        )
+
+        s, m = CELL, MARGIN
+        h, w = len(grid), len(grid[0])
+        x0, y0 = m, m
+        size = font_for(str(max(max(row) for row in grid)), s)
+        svg = Svg()
+        svg.open("g", {"class": "cells"})
+        for r, row in enumerate(grid, 1):
+            for c, v in enumerate(row, 1):
+                cell = (r, c)
+                x, y = x0 + (c - 1) * s, y0 + (r - 1) * s
+                mark = marks.get(cell)
+                hl = opts.classes(cell)
+                open_cell(svg, opts, cell, hl, mark)
+                if mark == self.answer:
+                    svg.rect(x, y, s, s, {"class": "bg", "fill": SHADED_FILL})
+                    if hl:  # the cell keeps its fill: the highlight is a frame inside it
+                        svg.rect(x + 3, y + 3, s - 6, s - 6, {
+                            "class": "frame", "fill": "none", "stroke": opts.fill(hl),
+                            "stroke-width": 4})
+                else:
+                    svg.rect(x, y, s, s, {"class": "bg", "fill": opts.fill(hl) or PAPER})
+                if mark is not None and mark != self.answer and player:
+                    svg.leaf("circle", {"class": "circle", "cx": x + s / 2, "cy": y + s / 2,
+                                        "r": 0.38 * s, "fill": "none", "stroke": SOLVED_INK,
+                                        "stroke-width": 2})
+                svg.text(x + s / 2, y + s / 2, str(v), size, {"class": "number"},
+                         fill="#e8e8e8" if mark == self.answer else INK)
+                svg.close("g")
+        svg.close("g")
+        grid_lines(svg, x0, y0, h, w, s)
+        return svg.document(x0 + w * s + m, y0 + h * s + m, self.name, title)

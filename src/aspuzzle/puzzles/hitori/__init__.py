@@ -111,10 +111,17 @@ class HitoriPuzzle:
         return write_marks(instance, board)
 
     def draw_svg(self, instance: Any, solution: Any, board: Any, opts: Any) -> str:
-        """The SVG picture (:func:`aspuzzle.render.render_svg` calls this)."""
-        from aspuzzle.puzzles.hitori.draw import draw_hitori
-
-        return draw_hitori(instance, solution, board, opts)
+        """The SVG picture (:func:`aspuzzle.render.render_svg` calls this): the kit's number
+        grid picture."""
+        marks: dict[tuple[int, int], str] = {}
+        if solution is not None:
+            marks = {cell: "shaded" if cell in solution.shaded else "unshaded"
+                     for cell in instance.cells()}
+        elif board is not None:
+            marks = {k: v for k, v in board.cells.items() if v in ("shaded", "unshaded")}
+        title = f"Hitori {instance.height}x{instance.width}" + (
+            ", solved" if solution is not None else "")
+        return formats.TEXT.svg(title, instance.grid, marks, board is not None, opts)
 
     def differences(self, instance: HitoriInstance, a: HitoriSolution,
                     b: HitoriSolution) -> str:
