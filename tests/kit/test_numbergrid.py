@@ -47,3 +47,33 @@ def test_same_grid() -> None:
     with pytest.raises(InputError, match=r"cell \(1,3\): the board is 1x3 but the puzzle is 1x2: "
                                          r"the puzzle has no such cell"):
         NumberGrid.same_grid([[1, 2, 3]], [[1, 2]])
+
+
+def test_the_answer_cells() -> None:
+    grid = [[1, 22], [3, 4]]
+    assert GRID.picture(grid, {(1, 2)}) == " 1 \u2588\u2588\n 3  4"
+    assert GRID.picture(grid, {(1, 2)}, ascii=True) == " 1 ##\n 3  4"
+    assert GRID.facts_text(grid, "n") == "n(1,1,1).\nn(1,2,22).\nn(2,1,3).\nn(2,2,4).\n"
+    assert [str(f) for f in GRID.facts(grid, "n")] == ["n(1,1,1)", "n(1,2,22)", "n(2,1,3)",
+                                                        "n(2,2,4)"]
+    assert GRID.cells_to_json({(2, 1), (1, 2)}) == {"on": [[1, 2], [2, 1]]}
+    assert GRID.cells_from_json({"on": [[1, 2]]}, 2, 2) == {(1, 2)}
+    with pytest.raises(InputError, match=r"cell \(3,1\): on cell outside the 2x2 grid"):
+        GRID.cells_from_json({"on": [[3, 1]]}, 2, 2)
+    with pytest.raises(InputError, match="not a demo solution"):
+        GRID.cells_from_json({}, 2, 2)
+    assert GRID.differences({(1, 1)}, {(1, 2), (1, 1)}) == "on cells differ at (1,2)"
+
+
+def test_svg() -> None:
+    from aspuzzle.render.svg import RenderOptions
+
+    grid = [[1, 2], [2, 1]]
+    svg = GRID.svg("Demo 2x2", grid, {(1, 1): "on", (1, 2): "off"}, True,
+                   RenderOptions(marks={(1, 1): ("highlight",)}))
+    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" class="aspuzzle aspuzzle-demo"')
+    assert "<title>Demo 2x2</title>" in svg
+    assert svg.count('class="circle"') == 1 and svg.count('class="frame"') == 1
+    assert 'data-value="on"' in svg and 'data-value="off"' in svg
+    solved = GRID.svg("Demo", grid, {(1, 1): "on", (1, 2): "off"}, False, RenderOptions())
+    assert 'class="circle"' not in solved

@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import aspuzzle
 from aspuzzle.errors import InputError
@@ -112,3 +114,51 @@ def test_cli_error_for_a_clue_that_cannot_be_read(tmp_path: Path,
     assert err.endswith("line 6, clue 1: cannot read 'Kim is Ravi's neighbour.': words not "
                         "understood: 'neighbour'"), err
     assert "\n" not in err and "Traceback" not in err
+
+
+def test_an_ambiguous_comparison_keeps_the_reading_with_one_solution_and_says_so() -> None:
+    loaded = aspuzzle.loads((DATA / "e15-climbers.logic").read_text(encoding="utf-8"),
+                            type="logicgrid")
+    assert loaded.instance.notes == (
+        "clue 1: 'Ali climbed higher than Cyd.' may be read as 'Cyd is before Ali on height' | "
+        "'Cyd is before Ali on day'; read as 'Cyd is before Ali on height', the only reading "
+        "under which the puzzle has exactly one solution",)
+
+
+# --- malformed text: a clean error, never a traceback ----------------------------------------
+
+_WORDS = ["Kim", "Ravi", "Ana", "tea", "cola", "milk", "$4", "$5", "$6", "is", "not", "was",
+          "either", "or", "neither", "nor", "of", "and", "one", "the", "other", "than", "more",
+          "less", "after", "before", "3", "dollars", "paid", "ordered", "who", "'s", ",", ";",
+          "all", "different", "next", "immediately", "cheapest", "this", "beside", "\"", ".",
+          "sometime", "behind", "ahead", "of", "a", "person", "price", "drink", "2", "#", ":",
+          "n't", "did", "four"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(st.sampled_from(_WORDS), st.text(max_size=6)), min_size=1,
+                max_size=14))
+def test_random_clue_text_gives_a_clean_error_or_a_reading(words: list[str]) -> None:
+    clue = " ".join(words).replace("\n", " ").replace("\r", " ")
+    try:
+        aspuzzle.loads(CATS + "  1. " + clue + "\n", type="logicgrid")
+    except InputError as e:
+        assert "\n" not in str(e)
+
+
+def test_the_pasted_layout_is_detected_without_a_type(tmp_path: Path) -> None:
+    text = (DATA / "e18-pasted.logic").read_text(encoding="utf-8")
+    for name in ("puzzle.logic", "puzzle.txt"):
+        f = tmp_path / name
+        f.write_text(text, encoding="utf-8")
+        loaded = aspuzzle.load(f)
+        assert loaded.puzzle.name == "logicgrid"
+        assert [c.name for c in loaded.instance.categories] == ["customers", "drinks", "prices"]
+        assert len(loaded.instance.clues) == 7
+
+
+def test_pasted_layout_keeps_the_errors_of_the_language() -> None:
+    with pytest.raises(InputError, match=r"line 3: category 'b' has 2 values but 'a' "):
+        aspuzzle.loads("a: x, y, z\n\nb: p, q\n1. x is p\n", type="logicgrid")
+    with pytest.raises(InputError, match=r"line 1: expected 'title: \.\.\.' or 'categories:'"):
+        aspuzzle.loads("hello\ncategories:\n  n: 1..3\n", type="logicgrid")

@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # (imported when used: concurrent.futures takes 17 ms to impo
     from importlib.resources.abc import Traversable
 
 __all__ = ["Baked", "Grounding", "Lineage", "Stage", "StagedReasoner", "Terms", "atom_adder",
-           "board_parts", "external_assigner", "file_text", "holds"]
+           "board_parts", "counted", "external_assigner", "file_text", "holds"]
 
 Cell = Any
 """A board key (a cell ``(r, c)`` for most types)."""
@@ -850,6 +850,32 @@ class StagedReasoner(AspReasoner):
     def rank(self, board: Board) -> list[Cell]:
         """The unknown cells, the most promising for a case split first."""
         raise NotImplementedError
+
+    # --- words ----------------------------------------------------------------------------------
+
+    def describe(self, board: Board, hit: Hit) -> Step:
+        """The step of a rule instance: its rule file's sentence (``says``) filled with the
+        values of :meth:`say`."""
+        from aspuzzle.kit.rulefile import fill
+
+        rule = hit.rule
+        if not rule.says:
+            raise RuntimeError(f"no words for {rule.id} at {hit.where}")
+        values, uses = self.say(board, hit)
+        return Step(rule.name, rule.kind, tuple(hit.sets), (), tuple(uses),
+                    fill(rule.says, values), rule_id=rule.id, sheet=rule.sheet)
+
+    def say(self, board: Board, hit: Hit) -> tuple[dict[str, str], list[Use]]:
+        """The values of the sentence of a rule instance, and the cells it used."""
+        raise NotImplementedError
+
+
+def counted(name: str, cells: Sequence[Cell]) -> dict[str, str]:
+    """A list of cells as the values of a sentence: ``{name}`` the cells, ``{name_is}`` "is" or
+    "are", ``{name_it}`` "it is" or "they are", ``{name_s}`` "" or "s" (one cell or more)."""
+    one = len(cells) == 1
+    return {name: cells_text(cells), f"{name}_is": "is" if one else "are",
+            f"{name}_it": "it is" if one else "they are", f"{name}_s": "" if one else "s"}
 
 
 MAX_CASES = 60

@@ -4,11 +4,14 @@ cells as ``(token, count)`` items so that a type names only its own tokens."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from aspuzzle.errors import InputError, Location
 
-__all__ = ["given_or_empty", "id_line", "read_4cell", "read_runs", "write_4cell", "write_runs"]
+__all__ = ["ALPHABET", "given_or_empty", "id_line", "read_4cell", "read_alphabet",
+           "read_number36", "read_runs", "write_4cell", "write_alphabet", "write_number36",
+           "write_runs"]
 
 Token = int | str | None
 """A cell of a codec: a number, a one-letter code, or None (an empty/white cell)."""
@@ -183,4 +186,95 @@ def write_number16(cells: Sequence[Token]) -> str:
             count = 0
     if count:
         out.append(_base36(15 + count))
+    return "".join(out)
+
+
+ALPHABET = "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+"""Tatham's one character per number 1..61 (``n2c``/``c2n`` of Singles and others)."""
+_ALPHABET_VALUE = {ch: i + 1 for i, ch in enumerate(ALPHABET)}
+_ALPHABET_TABLE = bytes(_ALPHABET_VALUE.get(chr(i), 0) for i in range(256))
+
+
+def read_alphabet(desc: str) -> list[int]:
+    """Each character's number in :data:`ALPHABET`, 0 for one not in it (one bytes.translate
+    for the whole description)."""
+    try:
+        return list(desc.encode("ascii").translate(_ALPHABET_TABLE))
+    except UnicodeEncodeError:
+        return [_ALPHABET_VALUE.get(ch, 0) for ch in desc]
+
+
+def write_alphabet(rows: Sequence[Sequence[int]], game: str) -> str:
+    """The inverse of :func:`read_alphabet`, row by row; a number without a character is an
+    error at its cell."""
+    out: list[str] = []
+    for r, row in enumerate(rows, 1):
+        for c, v in enumerate(row, 1):
+            if not 1 <= v <= len(ALPHABET):
+                raise InputError(f"Tatham's {game} cannot hold the number {v}: its IDs have "
+                                 f"one character per cell, for 1..{len(ALPHABET)} (1-9, a-z, "
+                                 "A-Z)", Location(cell=(r, c)))
+            out.append(ALPHABET[v - 1])
+    return "".join(out)
+
+
+_B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+NUMBER36_MAX = 36 * 36 - 1
+"""The largest number of :func:`read_number36` ('-' and two base-36 digits)."""
+_TWO36 = re.compile(r"[0-9a-z]{2}")
+
+
+def read_number36(body: str, cols: int, rows: int,
+                  at: Callable[[int, tuple[int, int] | None], Location],
+                  check: Callable[[Token, Location], None]) -> list[Token]:
+    """pzprjs's numbers of one cell each, in base 36 (``decodeHitori``): ``0``-``9``, ``a``-``z``
+    a number 0..35, ``-`` and two base-36 digits one of 36..1295, ``.`` a cell without a
+    number (None), ``%`` or ``@`` one with an unknown number (``"?"``). ``check`` is given each
+    cell as it is read, with its place (to refuse what the type has no use for)."""
+    area = cols * rows
+    values: list[Token] = []
+    i = 0
+    while i < len(body) and len(values) < area:
+        k = len(values)
+        cell = (k // cols + 1, k % cols + 1)
+        ch = body[i]
+        value: Token
+        if ch in _B36:
+            value, step = int(ch, 36), 1
+        elif ch == "-":
+            digits = body[i + 1:i + 3]
+            if not _TWO36.fullmatch(digits):
+                raise InputError(f"puzz.link: '-' must be followed by two base-36 digits "
+                                 f"(a number 36..1295), found '{digits}'", at(i, cell))
+            value, step = int(digits, 36), 3
+        elif ch in ".%@":
+            value, step = None if ch == "." else "?", 1
+        else:
+            raise InputError(f"puzz.link: unexpected '{ch}' in the grid (use 1-9, a-z, or "
+                             "'-' and two base-36 digits)", at(i, cell))
+        check(value, at(i, cell))
+        values.append(value)
+        i += step
+    if len(values) < area:
+        raise InputError(f"puzz.link: the grid data has {len(values)} cells, expected "
+                         f"{area} ({cols} columns, {rows} rows)", at(len(body), None))
+    if i < len(body):
+        raise InputError(f"puzz.link: unexpected data '{body[i:i + 20]}' after the grid",
+                         at(i, None))
+    return values
+
+
+def write_number36(rows: Sequence[Sequence[int]]) -> str:
+    """pzprjs's ``encodeHitori``: the inverse of :func:`read_number36` on numbers, row by
+    row; a number past :data:`NUMBER36_MAX` is an error at its cell."""
+    out: list[str] = []
+    for r, row in enumerate(rows, 1):
+        for c, v in enumerate(row, 1):
+            if v < 36:
+                out.append(_B36[v])
+            elif v <= NUMBER36_MAX:
+                out.append("-" + _B36[v // 36] + _B36[v % 36])
+            else:
+                raise InputError(f"puzz.link cannot hold the number {v}: at most "
+                                 f"{NUMBER36_MAX}", Location(cell=(r, c)))
     return "".join(out)

@@ -12,7 +12,11 @@ Blank lines and lines starting with ``#`` are comments. A solution is written wi
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import clingo
 
 from aspuzzle.errors import InputError, Location
 
@@ -141,3 +145,103 @@ class NumberGrid:
                 if v != n:
                     raise InputError(f"the board has {v} where the puzzle has {n}",
                                      Location(cell=(r, c)))
+
+    # --- the rest of a type whose answer marks cells of a number grid ---------------------------
+
+    @staticmethod
+    def facts(grid: Sequence[Sequence[int]], predicate: str) -> list[clingo.Symbol]:
+        """``predicate(R, C, N)`` for each cell. (Making a clingo number costs about as much
+        as grounding a small grid's rule: each distinct one is made once.)"""
+        from clingo import Function, Number
+
+        index = [Number(k) for k in range(max(len(grid), len(grid[0])) + 1)]
+        value = {v: Number(v) for row in grid for v in set(row)}
+        return [Function(predicate, [index[r], index[c], value[v]])
+                for r, row in enumerate(grid, 1) for c, v in enumerate(row, 1)]
+
+    @staticmethod
+    def facts_text(grid: Sequence[Sequence[int]], predicate: str) -> str:
+        """:meth:`facts` as ASP text, for solving (no clingo Symbol made per fact)."""
+        return "".join(f"{predicate}({r},{c},{v}).\n"
+                       for r, row in enumerate(grid, 1) for c, v in enumerate(row, 1))
+
+    @staticmethod
+    def picture(grid: Sequence[Sequence[int]], marked: Iterable[Cell], *,
+                ascii: bool = False) -> str:
+        """The terminal picture: the numbers, a marked cell a block."""
+        marked = frozenset(marked)
+        w = max(len(str(v)) for row in grid for v in row)
+        # a full block is narrow in most fonts: give it at least two columns to stand out
+        width, block = (w, "#") if ascii else (max(w, 2), "\u2588")
+        return "\n".join(" ".join(block * width if (r, c) in marked else str(v).rjust(width)
+                                   for c, v in enumerate(row, 1))
+                          for r, row in enumerate(grid, 1))
+
+    def cells_to_json(self, cells: Iterable[Cell]) -> dict[str, Any]:
+        return {self.answer: [list(cell) for cell in sorted(cells)]}
+
+    def cells_from_json(self, data: Any, height: int, width: int) -> frozenset[Cell]:
+        """The marked cells of a solution's JSON, inside the grid."""
+        try:
+            cells = [(int(r), int(c)) for r, c in data[self.answer]]
+        except (KeyError, TypeError, ValueError) as e:
+            raise InputError(f"not a {self.name} solution: {e}") from None
+        for cell in cells:
+            if not (1 <= cell[0] <= height and 1 <= cell[1] <= width):
+                raise InputError(f"{self.answer} cell outside the {height}x{width} grid",
+                                 Location(cell=cell))
+        return frozenset(cells)
+
+    def differences(self, a: Iterable[Cell], b: Iterable[Cell]) -> str:
+        cells = sorted(frozenset(a) ^ frozenset(b))
+        return f"{self.answer} cells differ at " + " ".join(f"({r},{c})" for r, c in cells)
+
+    def svg(self, title: str, grid: Sequence[Sequence[int]], marks: Mapping[Cell, str],
+            player: bool, opts: Any) -> str:
+        """The SVG picture (:func:`aspuzzle.render.render_svg`): the numbers, an answer cell
+        filled dark (a highlight is a frame inside it); on a player's board (``player``) a
+        cell of another mark circled ("surely white")."""
+        from aspuzzle.render._draw import (
+            CELL,
+            INK,
+            MARGIN,
+            PAPER,
+            SHADED_FILL,
+            SOLVED_INK,
+            Svg,
+            font_for,
+            grid_lines,
+            open_cell,
+        )
+
+        s, m = CELL, MARGIN
+        h, w = len(grid), len(grid[0])
+        x0, y0 = m, m
+        size = font_for(str(max(max(row) for row in grid)), s)
+        svg = Svg()
+        svg.open("g", {"class": "cells"})
+        for r, row in enumerate(grid, 1):
+            for c, v in enumerate(row, 1):
+                cell = (r, c)
+                x, y = x0 + (c - 1) * s, y0 + (r - 1) * s
+                mark = marks.get(cell)
+                hl = opts.classes(cell)
+                open_cell(svg, opts, cell, hl, mark)
+                if mark == self.answer:
+                    svg.rect(x, y, s, s, {"class": "bg", "fill": SHADED_FILL})
+                    if hl:  # the cell keeps its fill: the highlight is a frame inside it
+                        svg.rect(x + 3, y + 3, s - 6, s - 6, {
+                            "class": "frame", "fill": "none", "stroke": opts.fill(hl),
+                            "stroke-width": 4})
+                else:
+                    svg.rect(x, y, s, s, {"class": "bg", "fill": opts.fill(hl) or PAPER})
+                if mark is not None and mark != self.answer and player:
+                    svg.leaf("circle", {"class": "circle", "cx": x + s / 2, "cy": y + s / 2,
+                                        "r": 0.38 * s, "fill": "none", "stroke": SOLVED_INK,
+                                        "stroke-width": 2})
+                svg.text(x + s / 2, y + s / 2, str(v), size, {"class": "number"},
+                         fill="#e8e8e8" if mark == self.answer else INK)
+                svg.close("g")
+        svg.close("g")
+        grid_lines(svg, x0, y0, h, w, s)
+        return svg.document(x0 + w * s + m, y0 + h * s + m, self.name, title)

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 import clingo
 
-from aspuzzle.errors import InputError, Location
 from aspuzzle.kit.shared import AnswerCells, repeat_nogoods
 from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lazy_format, lp_file
 from aspuzzle.puzzles.hitori import formats
@@ -23,10 +22,6 @@ if TYPE_CHECKING:  # importlib.resources costs ~6 ms at start-up, for an annotat
 
 
 __all__ = ["PUZZLE", "HitoriInstance", "HitoriPuzzle", "HitoriSolution"]
-
-_N = clingo.Number
-_F = clingo.Function
-
 
 class HitoriPuzzle:
     name: str = "hitori"
@@ -59,17 +54,10 @@ class HitoriPuzzle:
         return ()
 
     def to_facts(self, instance: HitoriInstance) -> list[clingo.Symbol]:
-        # Making a clingo number costs about as much as grounding a small grid's rule: make
-        # each distinct one once.
-        index = [_N(k) for k in range(max(instance.height, instance.width) + 1)]
-        value = {v: _N(v) for row in instance.grid for v in set(row)}
-        return [_F("written", [index[r], index[c], value[v]])
-                for r, row in enumerate(instance.grid, 1) for c, v in enumerate(row, 1)]
+        return formats.TEXT.facts(instance.grid, "written")
 
     def facts_text(self, instance: HitoriInstance) -> str:
-        """:meth:`to_facts` as ASP text, for solving (no clingo Symbol made per fact)."""
-        return "".join(f"written({r},{c},{v}).\n"
-                       for r, row in enumerate(instance.grid, 1) for c, v in enumerate(row, 1))
+        return formats.TEXT.facts_text(instance.grid, "written")
 
     def reuse(self, instance: HitoriInstance, options: SolveOptions) -> Any:
         """How to solve on one program grounded for every puzzle of the size
@@ -106,32 +94,15 @@ class HitoriPuzzle:
 
     def render(self, instance: HitoriInstance, solution: HitoriSolution | None, *,
                ascii: bool = False) -> str:
-        shaded = solution.shaded if solution else frozenset()
-        w = max(len(str(v)) for row in instance.grid for v in row)
-        # a full block is narrow in most fonts: give it at least two columns to stand out
-        width, block = (w, "#") if ascii else (max(w, 2), "█")
-        lines = []
-        for r, row in enumerate(instance.grid, 1):
-            cells = [block * width if (r, c) in shaded else str(v).rjust(width)
-                     for c, v in enumerate(row, 1)]
-            lines.append(" ".join(cells))
-        return "\n".join(lines)
+        return formats.TEXT.picture(instance.grid, solution.shaded if solution else (),
+                                    ascii=ascii)
 
     def solution_to_json(self, solution: HitoriSolution) -> JSON:
-        return {"shaded": [list(cell) for cell in sorted(solution.shaded)]}
+        return formats.TEXT.cells_to_json(solution.shaded)
 
     def solution_from_json(self, instance: HitoriInstance, data: JSON) -> HitoriSolution:
-        try:
-            cells = [(int(r), int(c)) for r, c in data["shaded"]]
-        except (KeyError, TypeError, ValueError) as e:
-            raise InputError(f"not a hitori solution: {e}") from None
-        for cell in cells:
-            if not instance.inside(cell):
-                raise InputError(f"shaded cell outside the {instance.height}x{instance.width} "
-                                 "grid", Location(cell=cell))
-        return HitoriSolution(frozenset(cells))
-
-
+        return HitoriSolution(formats.TEXT.cells_from_json(data, instance.height,
+                                                           instance.width))
 
     def write_board(self, instance: Any, board: Any, to: str | None = None) -> str:
         """A player's board in the text format (``#`` shaded, ``o`` unshaded)."""
@@ -140,14 +111,21 @@ class HitoriPuzzle:
         return write_marks(instance, board)
 
     def draw_svg(self, instance: Any, solution: Any, board: Any, opts: Any) -> str:
-        """The SVG picture (:func:`aspuzzle.render.render_svg` calls this)."""
-        from aspuzzle.puzzles.hitori.draw import draw_hitori
+        """The SVG picture (:func:`aspuzzle.render.render_svg` calls this): the kit's number
+        grid picture."""
+        marks: dict[tuple[int, int], str] = {}
+        if solution is not None:
+            marks = {cell: "shaded" if cell in solution.shaded else "unshaded"
+                     for cell in instance.cells()}
+        elif board is not None:
+            marks = {k: v for k, v in board.cells.items() if v in ("shaded", "unshaded")}
+        title = f"Hitori {instance.height}x{instance.width}" + (
+            ", solved" if solution is not None else "")
+        return formats.TEXT.svg(title, instance.grid, marks, board is not None, opts)
 
-        return draw_hitori(instance, solution, board, opts)
     def differences(self, instance: HitoriInstance, a: HitoriSolution,
                     b: HitoriSolution) -> str:
-        cells = sorted(a.shaded ^ b.shaded)
-        return "shaded cells differ at " + " ".join(f"({r},{c})" for r, c in cells)
+        return formats.TEXT.differences(a.shaded, b.shaded)
 
     def clues(self, instance: HitoriInstance) -> Any:
         from aspuzzle.puzzles.hitori import clues

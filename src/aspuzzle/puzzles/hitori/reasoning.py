@@ -28,7 +28,14 @@ import clingo
 from aspuzzle.errors import UsageError
 from aspuzzle.explain.asp import SHOW, Hit
 from aspuzzle.explain.rules import RuleInfo, rule_files
-from aspuzzle.explain.staged import Stage, StagedReasoner, Terms, board_parts, file_text
+from aspuzzle.explain.staged import (
+    Stage,
+    StagedReasoner,
+    Terms,
+    board_parts,
+    counted,
+    file_text,
+)
 from aspuzzle.explain.steps import Board, Cell, Kind, Step, Use, cells_text
 from aspuzzle.puzzles.base import Reasoning
 from aspuzzle.puzzles.hitori import PUZZLE
@@ -134,10 +141,6 @@ def _reads(rules: Sequence[RuleInfo]) -> frozenset[str]:
 
 def _c(cell: Cell) -> str:
     return cells_text([cell])
-
-
-def _are(cells: Sequence[Cell], what: str) -> str:
-    return f"{cells_text(cells)} {'is' if len(cells) == 1 else 'are'} {what}"
 
 
 def _line(a: Cell, b: Cell) -> str:
@@ -259,142 +262,87 @@ class HitoriReasoner(StagedReasoner):
     def _v(self, cell: Cell) -> int:
         return self.inst.value(cell)
 
-    def describe(self, board: Board, hit: Hit) -> Step:
-        rule = hit.rule
-        sets = tuple(hit.sets)
+    def say(self, board: Board, hit: Hit) -> tuple[dict[str, str], list[Use]]:
+        """The values of the rule file's sentence (``says``) for one instance, and the cells it
+        used. Each cell list ``X`` of the step gives ``{X}`` and its grammar (``{X_is}``, ...,
+        :func:`~aspuzzle.explain.staged.counted`); ``{v}`` is the number of the instance's
+        first cell, ``{at}`` that cell, ``{line}`` the line of its first two cells."""
         where = hit.where
-        shaded = [c for c, v in sets if v == SHADED]
-        unshaded = [c for c, v in sets if v == UNSHADED]
-        uses: list[Use] = []
-        text = ""
-        rid = rule.id
+        shaded = [c for c, v in hit.sets if v == SHADED]
+        unshaded = [c for c, v in hit.sets if v == UNSHADED]
+        nums = _ints(where)
+        cells = [(nums[i], nums[i + 1]) for i in range(0, len(nums) - 1, 2)]
+        values = {**counted("shaded", shaded), **counted("unshaded", unshaded),
+                  "around": _around(shaded, unshaded)}
+        if cells:
+            values.update(v=str(self._v(cells[0])), at=_c(cells[0]))
+        if len(cells) >= 2:
+            values.update(line=_line(cells[0], cells[1]), pair=cells_text(sorted(cells[:2])))
+        rid = hit.rule.id
+        uses = [Use("cells", tuple(cells[:2]))]
         if rid == "next_to_shaded":
-            cell = self.key_of(where)
-            uses = [Use(SHADED, (cell,)), Use("cells", tuple(unshaded))]
-            text = (f"{_are(unshaded, 'next to the shaded cell')} {_c(cell)}, so "
-                    f"{'it is' if len(unshaded) == 1 else 'they are'} unshaded.")
+            uses = [Use(SHADED, (cells[0],)), Use("cells", tuple(unshaded))]
         elif rid == "shade_copies":
-            cell = self.key_of(where)
-            v = self._v(cell)
-            lines = sorted({_line(cell, t) for t in shaded})
-            uses = [Use(UNSHADED, (cell,)), Use("cells", tuple(shaded))]
-            text = (f"the {v} at {_c(cell)} is unshaded, so the other {v}"
-                    f"{'' if len(shaded) == 1 else 's'} in {' and '.join(lines)}, "
-                    f"{cells_text(shaded)}, {'is' if len(shaded) == 1 else 'are'} shaded"
-                    f"{_around(shaded, unshaded)}.")
+            values["lines"] = " and ".join(sorted({_line(cells[0], t) for t in shaded}))
+            uses = [Use(UNSHADED, (cells[0],)), Use("cells", tuple(shaded))]
         elif rid == "triplet":
-            r1, c1, r2, c2 = _ints(where)
-            a, b = (r1, c1), (r2, c2)
+            (r1, c1), (r2, c2) = cells
             mid = ((r1 + r2) // 2, (c1 + c2) // 2)
-            uses = [Use("cells", (a, mid, b))]
-            text = (f"{_line(a, b)} has three {self._v(a)}s side by side at "
-                    f"{cells_text([a, mid, b])}: at most one stays unshaded and shaded cells "
-                    f"never touch, so the middle one is unshaded and the outer two are shaded"
-                    f"{_around(shaded, [c for c in unshaded if c != mid])}.")
+            values["three"] = cells_text([cells[0], mid, cells[1]])
+            values["around"] = _around(shaded, [c for c in unshaded if c != mid])
+            uses = [Use("cells", (cells[0], mid, cells[1]))]
         elif rid == "sandwich":
-            r1, c1, r2, c2 = _ints(where)
-            a, b = (r1, c1), (r2, c2)
-            (mid,) = unshaded
-            uses = [Use("cells", (a, b)), Use("cell", (mid,))]
-            text = (f"{_c(mid)} lies between the two {self._v(a)}s at {cells_text([a, b])} "
-                    f"in {_line(a, b)}; one of them is shaded and touches it, so {_c(mid)} "
-                    f"is unshaded.")
+            uses.append(Use("cell", tuple(unshaded)))
         elif rid == "pair_induction":
-            r1, c1, r2, c2 = _ints(where)
-            a, b = (r1, c1), (r2, c2)
-            v = self._v(a)
-            uses = [Use("cells", (a, b)), Use("cells", tuple(shaded))]
-            text = (f"the two {v}s at {cells_text([a, b])} are side by side in {_line(a, b)}: "
-                    f"they cannot both be shaded, so one of them stays unshaded and the other "
-                    f"{v}{'' if len(shaded) == 1 else 's'} of the line, {cells_text(shaded)}, "
-                    f"{'is' if len(shaded) == 1 else 'are'} shaded{_around(shaded, unshaded)}.")
+            uses.append(Use("cells", tuple(shaded)))
         elif rid in ("quad_corner", "triple_corner"):
-            corner = self.key_of(where)
-            block = self._corner_block(corner)
-            uses = [Use("cells", tuple(block))]
+            block = self._corner_block(cells[0])
             c, s1, s2, inner = block
-            outside = [x for x in unshaded if x not in block]
-            if rid == "quad_corner":
-                if self._v(c) == self._v(s1):
-                    pairs = f"{cells_text([c, s1])} and {cells_text([s2, inner])}"
-                else:
-                    pairs = f"{cells_text([c, s2])} and {cells_text([s1, inner])}"
-                text = (f"the corner block {cells_text(block)} holds two pairs of equal "
-                        f"numbers, {pairs}: one cell of each pair is shaded, and shading "
-                        f"{cells_text([s1, s2])} would wall in the corner {_c(c)}, so "
-                        f"{cells_text([c, inner])} are shaded and {cells_text([s1, s2])} "
-                        f"unshaded{_around(shaded, outside)}.")
+            values["around"] = _around(shaded, [x for x in unshaded if x not in block])
+            values.update(block=cells_text(block), sides=cells_text([s1, s2]),
+                          inner=cells_text([c, inner]))
+            if self._v(c) == self._v(s1):
+                values["pairs"] = f"{cells_text([c, s1])} and {cells_text([s2, inner])}"
             else:
-                apex = c if self._v(c) == self._v(s1) == self._v(s2) else inner
-                text = (f"{cells_text([s1, s2, apex])} all hold {self._v(s1)}, an L in the "
-                        f"corner with its apex at {_c(apex)}: if the apex stayed unshaded, "
-                        f"{cells_text([s1, s2])} would both be shaded and wall in the corner "
-                        f"{_c(c)}, so {_c(apex)} is shaded and {cells_text([s1, s2])} are "
-                        f"unshaded{_around(shaded, outside)}.")
+                values["pairs"] = f"{cells_text([c, s2])} and {cells_text([s1, inner])}"
+            apex = c if self._v(c) == self._v(s1) == self._v(s2) else inner
+            values.update(l=cells_text([s1, s2, apex]), apex=_c(apex), v=str(self._v(s1)))
+            uses = [Use("cells", tuple(block))]
         elif rid == "double_corner":
-            r1, c1, r2, c2, r3, c3 = _ints(where)
-            a, b = sorted([(r1, c1), (r2, c2)])
-            t = (r3, c3)
-            uses = [Use("cells", (a, b)), Use("cell", (t,))]
-            text = (f"one of the two {self._v(a)}s at {cells_text([a, b])} in the corner is "
-                    f"shaded; either way {_c(t)} stays unshaded: it touches the shaded one, "
-                    f"or it is the corner cell's last way out.")
+            values["t"] = _c(cells[2])
+            uses = [Use("cells", tuple(sorted(cells[:2]))), Use("cell", (cells[2],))]
         elif rid == "one_way_out":
-            cell = self.key_of(where)
-            (t,) = unshaded
-            walls = [n for n in neighbours4(cell) if board.cells.get(n) == SHADED]
-            uses = [Use(UNSHADED, (cell,)), Use(SHADED, tuple(sorted(walls)))]
-            text = (f"the unshaded cell {_c(cell)} has no way out but {_c(t)} (its other "
-                    f"neighbours are shaded), so {_c(t)} is unshaded.")
+            walls = [n for n in neighbours4(cells[0]) if board.cells.get(n) == SHADED]
+            uses = [Use(UNSHADED, (cells[0],)), Use(SHADED, tuple(sorted(walls)))]
         elif rid == "offset_pair":
-            r1, c1, r2, c2, r3, c3, r4, c4 = _ints(where)
-            a1, a2, b1, b2 = (r1, c1), (r2, c2), (r3, c3), (r4, c4)
+            a1, a2, b1, b2 = cells
+            values.update(a=cells_text([a1, a2]), b=cells_text([b1, b2]), w=str(self._v(b1)),
+                          line_b=_line(b1, b2), a1=_c(a1), a2=_c(a2), b1=_c(b1), b2=_c(b2))
             uses = [Use("cells", (a1, a2)), Use("cells", (b1, b2)),
                     Use("cells", tuple(unshaded))]
-            text = (f"the {self._v(a1)}s at {cells_text([a1, a2])} share {_line(a1, a2)} and "
-                    f"the {self._v(b1)}s at {cells_text([b1, b2])} {_line(b1, b2)}; "
-                    f"{_c(a1)} and {_c(b1)} touch, so one of them stays unshaded and its copy, "
-                    f"{_c(a2)} or {_c(b2)}, is shaded; {_are(unshaded, 'next to both')}, so "
-                    f"{'it is' if len(unshaded) == 1 else 'they are'} unshaded.")
         elif rid == "no_isolation":
-            cell = self.key_of(where)
-            walls = self._walls_at(board, cell)
-            uses = [Use("cell", (cell,)), Use(SHADED, tuple(walls))]
-            border = " and the border" if self._on_edge(cell) else ""
-            text = (f"shading {_c(cell)} would join the shaded cells "
-                    f"{cells_text(walls)}{border} into a wall that cuts the unshaded area "
-                    f"in two, so {_c(cell)} is unshaded.")
+            walls = self._walls_at(board, cells[0])
+            values.update(walls=cells_text(walls),
+                          border=" and the border" if self._on_edge(cells[0]) else "")
+            uses = [Use("cell", (cells[0],)), Use(SHADED, tuple(walls))]
         elif rid == "unique_number":
+            one = len(unshaded) == 1
+            r, c = unshaded[0]
+            values.update(
+                subject=f"the {self._v((r, c))} at {_c((r, c))}" if one else
+                f"the numbers at {cells_text(unshaded)}", appear="appears" if one else "appear",
+                lines=f"row {r} or column {c}" if one else "their row and column")
             uses = [Use("cells", tuple(unshaded))]
-            if len(unshaded) == 1:
-                (cell,) = unshaded
-                text = (f"the {self._v(cell)} at {_c(cell)} appears nowhere else in row "
-                        f"{cell[0]} or column {cell[1]}, so it is never shaded.")
-            else:
-                text = (f"the numbers at {cells_text(unshaded)} appear nowhere else in their "
-                        f"row and column, so they are never shaded.")
-        elif rid == "touching_shaded":
-            r1, c1, r2, c2 = _ints(where)
-            uses = [Use(SHADED, ((r1, c1), (r2, c2)))]
-            text = f"the shaded cells {cells_text([(r1, c1), (r2, c2)])} touch."
-        elif rid == "repeated_number":
-            r1, c1, r2, c2 = _ints(where)
-            a, b = (r1, c1), (r2, c2)
-            uses = [Use(UNSHADED, (a, b))]
-            text = (f"the {self._v(a)} in {_line(a, b)} is unshaded twice, at "
-                    f"{cells_text([a, b])}.")
+        elif rid in ("touching_shaded", "repeated_number"):
+            uses = [Use(SHADED if rid == "touching_shaded" else UNSHADED, tuple(cells))]
         elif rid == "cut_off":
             areas = self._areas(board)
             small = min(areas, key=len) if len(areas) > 1 else []
             walls = sorted({n for c in small for n in neighbours4(c)
                             if board.cells.get(n) == SHADED})
+            values.update(counted("small", small), walls=cells_text(walls))
             uses = [Use("cells", tuple(small)), Use(SHADED, tuple(walls))]
-            text = (f"{_are(small, 'walled off')} from the rest of the cells that are not "
-                    f"shaded by {cells_text(walls)}; the unshaded area cannot be connected.")
-        if not text:
-            raise RuntimeError(f"no words for {rid} at {where}")
-        return Step(rule.name, rule.kind, sets, (), tuple(uses), text, rule_id=rid,
-                    sheet=rule.sheet)
+        return values, uses
 
     def _corner_block(self, corner: Cell) -> list[Cell]:
         r, c = corner

@@ -24,7 +24,6 @@ exchanged between tools faithfully, although Tatham's program itself would refus
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from aspuzzle.errors import InputError, Location
 from aspuzzle.formats.oneline import (
@@ -32,6 +31,7 @@ from aspuzzle.formats.oneline import (
     read_tatham_params,
     split_game_id,
 )
+from aspuzzle.kit.codecs import ALPHABET, read_alphabet, write_alphabet
 from aspuzzle.puzzles.hitori.model import HitoriInstance, HitoriSolution, make_instance
 
 __all__ = ["DIFFICULTIES", "detect_tatham", "read_tatham", "write_tatham"]
@@ -39,15 +39,10 @@ __all__ = ["DIFFICULTIES", "detect_tatham", "read_tatham", "write_tatham"]
 DIFFICULTIES = {"e": "easy", "k": "tricky"}
 MIN_SIZE = 2  # singles.c validate_params: "Width and neight must be at least two"
 MAX_SIZE = 10 + 26 + 26  # singles.c validate_params: "Puzzle is too large"
-MAX_NUMBER = 9 + 26 + 26  # the largest number one character can hold ('Z')
-_DIGITS = "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-_VALUE = {ch: i + 1 for i, ch in enumerate(_DIGITS)}
-_TABLE = bytes(_VALUE.get(chr(i), 0) for i in range(256))
+MAX_NUMBER = len(ALPHABET)  # the largest number one character can hold ('Z')
 WHAT = "singles ID"
 _MAX_DIGITS = 6
 _DETECT = re.compile(r"(\d+)(?:x(\d+))?(?:d[a-z])?:([0-9a-zA-Z]*)")
-
-_At = Callable[[int], Location]
 
 
 def read_tatham(text: str) -> HitoriInstance:
@@ -60,12 +55,9 @@ def read_tatham(text: str) -> HitoriInstance:
     width, height, difficulty = read_tatham_params(params, WHAT, at, difficulties=DIFFICULTIES,
                                                    min_size=MIN_SIZE, max_size=MAX_SIZE)
     area = width * height
-    # each character to its number by one bytes.translate (0: not a number character); the
-    # cell is only worked out for an error message
-    try:
-        values = list(desc[:area].encode("ascii").translate(_TABLE))
-    except UnicodeEncodeError:
-        values = [_VALUE.get(ch, 0) for ch in desc[:area]]
+    # each character to its number (0: not a number character); the cell is only worked out
+    # for an error message
+    values = read_alphabet(desc[:area])
     if 0 in values:
         i = values.index(0)
         ch = desc[i]
@@ -90,18 +82,10 @@ def write_tatham(inst: HitoriInstance, sol: HitoriSolution | None = None) -> str
     if not (MIN_SIZE <= w <= MAX_SIZE and MIN_SIZE <= h <= MAX_SIZE):
         raise InputError(f"Tatham's singles cannot hold a {w}x{h} grid: width and height "
                          f"must be {MIN_SIZE}..{MAX_SIZE}")
-    out: list[str] = []
-    for r, row in enumerate(inst.grid, 1):
-        for c, v in enumerate(row, 1):
-            if not 1 <= v <= MAX_NUMBER:
-                raise InputError(f"Tatham's singles cannot hold the number {v}: its IDs have "
-                                 f"one character per cell, for 1..{MAX_NUMBER} (1-9, a-z, A-Z)",
-                                 Location(cell=(r, c)))
-            out.append(_DIGITS[v - 1])
     params = f"{w}x{h}"
     if inst.difficulty in DIFFICULTIES:
         params += f"d{inst.difficulty}"
-    return f"{params}:{''.join(out)}"
+    return f"{params}:{write_alphabet(inst.grid, 'singles')}"
 
 
 def _solo_runs(desc: str, cells: int) -> bool:

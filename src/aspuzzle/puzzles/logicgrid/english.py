@@ -68,14 +68,15 @@ _NUMBER_WORDS.pop("one")  # a keyword of its own ("one of", "the one who", "one 
 MORE = {"more": "", "greater": "", "higher": "", "larger": "", "bigger": "", "longer": "long",
         "older": "old", "taller": "tall", "heavier": "heavy", "later": "time",
         "pricier": "money", "costlier": "money", "farther": "far", "further": "far",
-        "wider": "wide", "deeper": "deep", "above": ""}
+        "wider": "wide", "deeper": "deep"}
 LESS = {"less": "", "fewer": "", "lower": "", "smaller": "", "shorter": "short",
         "younger": "old", "earlier": "time", "lighter": "heavy", "cheaper": "money",
-        "sooner": "time", "narrower": "wide", "shallower": "deep", "below": ""}
+        "sooner": "time", "narrower": "wide", "shallower": "deep"}
 SUPERLATIVE_MAX = {"oldest": "old", "highest": "", "largest": "", "biggest": "",
                    "longest": "long", "tallest": "tall", "heaviest": "heavy", "latest": "time",
                    "last": "time", "greatest": "", "most": "", "priciest": "money",
-                   "farthest": "far", "furthest": "far", "deepest": "deep", "widest": "wide"}
+                   "farthest": "far", "furthest": "far", "deepest": "deep", "widest": "wide",
+                   "newest": "time", "most recent": "time"}
 SUPERLATIVE_MIN = {"youngest": "old", "lowest": "", "smallest": "", "shortest": "short",
                    "lightest": "heavy", "earliest": "time", "first": "time", "least": "",
                    "fewest": "", "cheapest": "money", "narrowest": "wide",
@@ -85,8 +86,7 @@ _HINTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # hint: (unit kinds / units that fit, words of category names that fit)
     "money": (("money",), ("price", "cost", "fee", "salary", "budget", "rent", "amount",
                            "dollar", "prize", "bid", "value", "spent", "paid", "wage")),
-    "time": (("time", "date", "month", "weekday", "ordinal", "year", "day", "minute", "week",
-              "hour", "order", "position", "place"),
+    "time": (("time", "date", "month", "weekday", "ordinal", "order", "position", "place"),
              ("time", "date", "day", "month", "year", "order", "episode", "week", "hour",
               "place", "position", "round", "turn", "start", "finish", "arrival", "departure",
               "slot", "appointment", "birthday", "deadline")),
@@ -114,13 +114,20 @@ _VERB_HINTS = {"paid": "money", "pay": "money", "pays": "money", "cost": "money"
                "finished": "time", "appeared": "time", "came": "time", "went": "time",
                "born": "time", "happened": "time", "performed": "time", "opened": "time",
                "opening": "time", "scheduled": "time", "occurred": "time",
-               "ended": "time", "leaves": "time", "arrives": "time", "starts": "time"}
+               "ended": "time", "leaves": "time", "arrives": "time", "starts": "time",
+               "expensive": "money", "costly": "money", "pricey": "money", "cheap": "money",
+               "old": "old", "tall": "tall", "heavy": "heavy",
+               "long": "long", "holds": "", "weighs": "heavy", "weighed": "heavy"}
+_PHRASAL_AFTER = frozenset(("look", "looks", "looked", "looking", "take", "takes", "took",
+                            "taking", "name", "named", "names", "ask", "asks", "asked",
+                            "looks", "see", "sees", "saw", "seeing"))
+"""Verbs with which ``after`` is a particle ("looks after the lion"), not an order."""
 
 KEYWORDS: dict[str, str] = {
     "is": "BE", "was": "BE", "are": "BE", "were": "BE", "be": "BE", "been": "BE",
     "not": "NOT", "never": "NOT", "n't": "NOT",
     "than": "THAN", "after": "AFTER", "following": "AFTER", "before": "BEFORE",
-    "behind": "BEHIND", "ahead": "AHEAD",
+    "behind": "BEHIND", "ahead": "AHEAD", "above": "AFTER", "below": "BEFORE",
     "either": "EITHER", "or": "OR", "neither": "NEITHER", "nor": "NOR",
     "and": "AND", "but": "BUT", "of": "OF", "one": "ONE", "other": "OTHER",
     "the": "THE", "a": "A", "an": "A", "this": "THIS", "it": "THIS", "he": "THIS",
@@ -154,7 +161,7 @@ RESERVED = frozenset((
     "prior", "ago", "faster", "slower", "quicker", "quickly", "until", "since", "within",
     "among", "whom", "whether", "also", "too", "as", "than", "more", "less", "wasn", "isn",
     "didn", "doesn", "don", "hasn", "haven", "hadn", "aren", "weren", "won", "couldn",
-    "shouldn", "wouldn", "cannot", "nor", "per", "total", "combined", "sum", "difference",
+    "shouldn", "wouldn", "cannot", "nor", "total", "combined", "sum", "difference",
     "respectively", "together", "alone", "themselves", "himself", "herself", "someone",
     "somebody", "anybody", "everyone", "everybody", "last",
 ))
@@ -177,6 +184,9 @@ _RAW = re.compile(r"""
 | (?P<word>[^\W\d_](?:[\w]|['’](?=[^\W\d_]))*['’]?)
 | (?P<punct>[,;:])
 """, re.X | re.I)
+_STOP = re.compile(r"""[.!?]["”’)]*\s+(?=["“‘(]*[A-Z0-9$])""")
+_ABBREVIATIONS = frozenset(("mr", "mrs", "ms", "dr", "st", "mt", "jr", "sr", "vs", "no", "ft",
+                            "lt", "sgt", "capt", "col", "gen", "prof", "rev", "ave", "rd"))
 _SKIP = re.compile(r"""[\s"“”‘’\-–—.!?()\[\]]+|'(?![a-z])""", re.I)
 
 
@@ -194,6 +204,11 @@ def words(text: str) -> list[Word]:
     out: list[Word] = []
     i, n = 0, len(text)
     while i < n:
+        m = _STOP.match(text, i)
+        if m and out and out[-1].low not in _ABBREVIATIONS and len(out[-1].low) > 1:
+            out.append(Word(";", ";", i, i + 1))  # a full stop inside a clue: "X is Y. Z is W."
+            i = m.end()
+            continue
         m = _SKIP.match(text, i)
         if m and m.end() > i:
             i = m.end()
@@ -261,7 +276,8 @@ class Lexicon:
                     continue
                 q = quantity(v)
                 if q is not None and c.name in self.scales:
-                    self.quantities.setdefault((q.kind, q.unit, q.amount), []).append(r)
+                    self.quantities.setdefault((q.kind, unit_key(q.unit), q.amount),
+                                               []).append(r)
                 try:
                     key = tuple(w.low for w in words(v))
                 except InputError:
@@ -317,7 +333,7 @@ class Lexicon:
                 q = quantity(" ".join(w.text for w in ws[i:i + k]))
                 if q is None:
                     continue
-                refs = self.quantities.get((q.kind, q.unit, q.amount), [])
+                refs = self.quantities.get((q.kind, unit_key(q.unit), q.amount), [])
                 if not refs and q.kind == "number" and q.unit == "" \
                         and q.amount.denominator == 1 and not ws[i].low.startswith("#"):
                     refs = self.numbers.get(int(q.amount), [])
@@ -339,6 +355,8 @@ class Lexicon:
             return self._tok(KEYWORDS[f"{low} {ws[i + 1].low}"], ws, i, i + 2), i + 2
         if low in _NUMBER_WORDS:
             return self._tok("NUM", ws, i, i + 1, num=Fraction(_NUMBER_WORDS[low])), i + 1
+        if low == "after" and i > 0 and ws[i - 1].low in _PHRASAL_AFTER:
+            return self._tok("WORD", ws, i, i + 1), i + 1
         if low in KEYWORDS:
             return self._tok(KEYWORDS[low], ws, i, i + 1,
                              num=Fraction(1) if low == "one" else None), i + 1
@@ -368,6 +386,27 @@ _EST_OK = frozenset(("interest", "forest", "contest", "guest", "request", "west"
                      "contestant", "best"))
 
 
+_UNIT_SYNONYMS = {"ft": "foot", "feet": "foot", "inches": "inch", "lb": "pound", "lbs": "pound",
+                  "kg": "kilogram", "kgs": "kilogram", "kilo": "kilogram", "km": "kilometer",
+                  "kilometre": "kilometer", "m": "meter", "metre": "meter", "mi": "mile",
+                  "oz": "ounce", "yd": "yard", "sec": "second", "secs": "second",
+                  "hr": "hour", "hrs": "hour", "mins": "minute", "cm": "centimeter",
+                  "centimetre": "centimeter", "mm": "millimeter", "millimetre": "millimeter",
+                  "g": "gram", "gm": "gram", "l": "liter", "litre": "liter", "ml": "milliliter",
+                  "millilitre": "milliliter", "mph": "mile per hour", "yr": "year",
+                  "yrs": "year", "pt": "point", "pts": "point"}
+
+
+def unit_key(unit: str) -> str:
+    """A unit as compared: ``feet``, ``ft`` and ``foot`` are one."""
+    words = unit.lower().split()
+    if not words:
+        return ""
+    last = singular(words[-1])
+    last = _UNIT_SYNONYMS.get(words[-1], _UNIT_SYNONYMS.get(last, last))
+    return " ".join([*words[:-1], last])
+
+
 def _plural(w: str) -> str:
     if w.endswith("y") and len(w) > 2 and w[-2] not in "aeiou":
         return w[:-1] + "ies"
@@ -387,6 +426,12 @@ def _amount_of(ws: Sequence[Word]) -> Fraction | None:
 
 KINDS = ("VAL", "NUM", "AMT", "NOUN", "WORD", "RESERVED", *sorted(set(KEYWORDS.values())))
 
+MERGED = frozenset(("WORD", "NOUN", "BE", "THE", "A", "IN", "WHO", "ADV"))
+"""Kinds of words that only describe or join (verbs, nouns, articles, prepositions): a run of
+them is one ``FILL`` token to the grammar, so that where a verb ends and a description begins
+(``ordered | the one who got the`` or ``ordered the one who got | the``) is no ambiguity to
+parse; the builder still sees every word of the run."""
+
 GRAMMAR = r"""
 start: clause (sep tail)*
 sep: COMMA | SEMI | COMMA? AND | COMMA? BUT | SEMI AND | SEMI BUT
@@ -395,47 +440,44 @@ tail: clause
     | THIS pred                                       -> tail_pred
 
 clause: mention pred                                  -> c_simple
-      | mention COMMA WHO pred COMMA pred             -> c_relative
+      | mention COMMA pred COMMA pred                 -> c_relative
       | NEITHER mention NOR mention pred              -> c_neither
       | EITHER mention OR mention pred                -> c_either
-      | OF mention AND mention COMMA? ONE pred COMMA? AND THE OTHER pred  -> c_of_pair
-      | mlist BE ALL DIFFERENT vw*                    -> c_all_different
-      | THE (NUM | ONE) vw* BE mlist                  -> c_all_listed
+      | OF mention AND mention COMMA? ONE pred COMMA? AND FILL OTHER pred  -> c_of_pair
+      | mlist FILL ALL? DIFFERENT FILL?               -> c_all_different
+      | FILL? (NUM | ONE) FILL mlist                  -> c_all_listed
 
 mlist: mention (COMMA mention)* COMMA? AND mention
 
-pred: verb mention                                    -> p_same
-    | verb? NOT verb? mention                         -> p_not
-    | verb? NEITHER mention NOR mention               -> p_neither
-    | verb? NOT verb? EITHER mention OR mention       -> p_neither
-    | verb? EITHER mention (COMMA? OR mention)+       -> p_either
-    | verb? ONE OF mention (COMMA mention)* COMMA? OR mention   -> p_one_of
-    | verb mention (COMMA mention)* COMMA? OR mention -> p_or
-    | verb? IN? ADV? amount ADV? cmp vw* THAN mention     -> p_cmp_amount
-    | verb? IN? ADV? amount ADV? order mention        -> p_order_amount
-    | verb? (IN? (A | THE))? ADV? cmp vw* THAN mention    -> p_cmp
-    | verb? ADV? order mention                        -> p_order
-    | verb? IMM order mention                         -> p_next
-    | verb? (IN? THE)? NEXT vw? AFTER mention         -> p_next
-    | verb? IN? THE vw order mention                  -> p_next
+pred: FILL (core | sup)                               -> p_same
+    | FILL? NOT mention                               -> p_not
+    | FILL? NEITHER mention NOR mention               -> p_neither
+    | FILL? NOT FILL? EITHER mention OR mention       -> p_neither
+    | FILL? EITHER mention (COMMA? OR mention)+       -> p_either
+    | FILL? ONE OF mention (COMMA mention)* COMMA? OR mention   -> p_one_of
+    | FILL core (COMMA mention)* COMMA? OR mention    -> p_or
+    | FILL? amount cmp FILL? THAN mention             -> p_cmp_amount
+    | FILL? amount order mention                      -> p_order_amount
+    | FILL? cmp FILL? THAN mention                    -> p_cmp
+    | FILL? order mention                             -> p_order
+    | FILL? IMM order mention                         -> p_next
+    | FILL? NEXT FILL? AFTER mention                  -> p_next
 
-amount: (NUM | ONE | VAL) unit?
+amount: (NUM | ONE | VAL) FILL?
       | AMT
-unit: WORD | NOUN
 cmp: MORE | LESS
 order: AFTER | BEFORE | BEHIND | AHEAD OF
 
-verb: vw* vwe
-vw: WORD | BE | THE | A | IN | OF | WHO | NOUN
-vwe: WORD | BE | IN | OF | NOUN
-
-mention: (THE | A)? pre* VAL post?                    -> m_val
-       | THE SUP (WORD | NOUN)?                       -> m_sup
-pre: WORD | ONE | WHO | NOUN | IN | OF | THE | A | BE
-post: POSS (WORD | NOUN)?
-    | WORD | NOUN
-    | THE (WORD | NOUN)+ POSS (WORD | NOUN)
-""" + "".join(f"{k}: /{k}_\\d+/\n" for k in KINDS) + "%ignore \" \"\n"
+mention: pre? core                                    -> m_val
+       | FILL? sup                                    -> m_sup
+sup: SUP FILL?
+pre: FILL | FILL? ONE FILL | FILL OF FILL?
+core: VAL post?
+post: POSS FILL?
+    | FILL
+    | FILL POSS FILL?
+""" + "".join(f"{k}: /{k}_\\d+/\n" for k in (*sorted(set(KINDS) - MERGED), "FILL")) \
+    + "%ignore \" \"\n"
 
 
 @cache
@@ -461,25 +503,29 @@ Pred = Callable[[Ref], list[Reading]]
 
 
 class _Build:
-    def __init__(self, lex: Lexicon, toks: Sequence[Tok], number: int, text: str) -> None:
+    def __init__(self, lex: Lexicon, toks: Sequence[Tok], groups: Sequence[tuple[int, int]],
+                 number: int, text: str) -> None:
         self.lex = lex
         self.toks = toks
+        self.groups = groups
         self.number = number
         self.text = text
 
-    def tok(self, t: Any) -> Tok:
-        return self.toks[int(str(t).rsplit("_", 1)[1])]
+    def group(self, t: Any) -> list[Tok]:
+        i, j = self.groups[int(str(t).rsplit("_", 1)[1])]
+        return list(self.toks[i:j])
 
     def leaves(self, tree: Any) -> list[Tok]:
-        return [self.tok(t) for t in tree.scan_values(lambda v: True)]
+        return [w for t in tree.scan_values(lambda v: True) for w in self.group(t)]
 
     # mentions: their alternative values
     def mention(self, tree: Any) -> list[Ref]:
-        if tree.data == "m_sup":
+        if tree.data in ("m_sup", "sup"):
             return self.superlative(self.leaves(tree))
         toks = self.leaves(tree)
         k = next(i for i, t in enumerate(toks) if t.kind == "VAL")
         val = toks[k]
+        _check_post(toks[k + 1:])
         refs = list(val.refs)
         near = [t for t in (toks[k - 1] if k else None, toks[k + 1] if k + 1 < len(toks)
                             else None) if t is not None and t.kind == "NOUN"]
@@ -541,29 +587,36 @@ class _Build:
 
     def by_hint(self, cands: Sequence[Category], hint: str) -> list[Category]:
         kinds, names = _HINTS[hint]
-        out = []
+        by_name, by_kind = [], []
         for c in cands:
             s = self.lex.scales.get(c.name)
             words_ = {singular(w) for w in re.findall(r"[a-z]+", c.name.lower())}
-            # plain numbers and names in order fit "time": years, episodes, rounds
-            if (s is not None and (s.kind in kinds or s.unit in kinds)) or words_ & set(names) \
-                    or (hint == "time" and s is None):
-                out.append(c)
-        return out
+            if words_ & set(names):
+                by_name.append(c)
+            # a measure ("longer": feet, days), or for "time" a moment (a date, a clock
+            # time, an ordinal; plain numbers and names in order: years, episodes, rounds)
+            measure = s is not None and (s.kind in kinds
+                                         or (s.kind == "number"
+                                             and unit_key(s.unit) in kinds))
+            if measure or (hint == "time" and s is None):
+                by_kind.append(c)
+        return by_name or by_kind
 
     def fits_unit(self, c: Category, unit: str) -> bool:
         s = self.lex.scales.get(c.name)
         base, _ = amount_units(unit) if unit else ("", Fraction(1))
+        words_ = [singular(w) for w in re.findall(r"[a-z]+", c.name.lower())]
         if s is not None:
-            return base == s.unit or (not unit and s.kind in ("ordinal", "number"))
+            return unit_key(base) == unit_key(s.unit) \
+                or (not unit and s.kind in ("ordinal", "number")) \
+                or (bool(unit) and singular(unit) in words_)
         if not unit:
             return True
-        words_ = [singular(w) for w in re.findall(r"[a-z]+", c.name.lower())]
         if base in words_ or singular(unit) in words_:
             return True
         if c.numeric and base == "year" and ("age" in words_ or _calendar_years(c)):
             return True
-        return not c.numeric and base in ("place", "step", "position", "spot", "level")
+        return base in ("place", "step", "position", "spot", "level")
 
     def distance(self, c: Category, amount: Fraction, unit: str) -> int | None:
         s = self.lex.scales.get(c.name)
@@ -583,7 +636,7 @@ class _Build:
     # predicates: subject -> readings
     def pred(self, tree: Any) -> Pred:
         kind = tree.data
-        ms = [self.mention(c) for c in tree.children if getattr(c, "data", "").startswith("m_")]
+        ms = [self.mention(c) for c in tree.children if _is_mention(c)]
         toks = self.leaves(tree)
         n = self.number
         text = self.text
@@ -625,7 +678,6 @@ class _Build:
                     unit = "dollar"
             if len(a) > 1 and a[1].kind == "NOUN":
                 nouns += a[1].cats
-                unit = "" if not self.lex_unit_noun(a[1]) else unit
         sign = 1
         cmp = next((t for t in toks if t.kind in ("MORE", "LESS")), None)
         order = next((t for t in toks if t.kind in ("AFTER", "BEFORE", "BEHIND", "AHEAD")),
@@ -644,11 +696,10 @@ class _Build:
                 elif t.kind == "WORD" and amount is not None and not unit:
                     unit = t.text.lower()
         elif order is not None:
-            i = toks.index(order)
-            if kind == "p_order" and i >= 2 and toks[i - 1].kind in ("NOUN", "WORD") \
-                    and toks[i - 2].kind == "THE":
-                # "the episode before X": the one just before, not any one before
-                raise InputError("'the ... before' is the one just before")
+            i = next(k for k, t in enumerate(self.toks) if t is order)
+            if kind == "p_order" and i >= 2 and self.toks[i - 1].kind in ("NOUN", "WORD") \
+                    and self.toks[i - 2].kind == "THE":
+                kind = "p_next"  # "the episode before X": the one just before
             sign = 1 if order.kind in ("AFTER", "BEHIND") else -1
             hint = "time"
             if order.kind in ("BEHIND", "AHEAD"):
@@ -694,9 +745,6 @@ class _Build:
 
         return readings
 
-    def lex_unit_noun(self, t: Tok) -> bool:
-        return False
-
     # clauses: readings
     def clause(self, tree: Any) -> tuple[list[Ref], list[Reading]]:
         """The clause's subject (for a following clause without one) and its readings."""
@@ -708,6 +756,8 @@ class _Build:
         if kind == "c_simple":
             return ms[0], [r for s in ms[0] for r in preds[0](s)]
         if kind == "c_relative":
+            if self.leaves(kids[1])[0].kind != "WHO":
+                raise InputError("expected 'who' after the comma")
             return ms[0], [a + b for s in ms[0] for a in preds[0](s) for b in preds[1](s)]
         if kind == "c_neither":
             # "neither X nor Y is Z": both are not (for every predicate form)
@@ -733,8 +783,7 @@ class _Build:
         """"Either X or Y is Z": Z is one of X, Y (exactly one, as a same-clue)."""
         if pred.data != "p_same":
             raise InputError("'either X or Y' is read only before a verb and a name")
-        zs = self.mention(next(c for c in pred.children if getattr(c, "data", "") == "m_val"
-                               or getattr(c, "data", "") == "m_sup"))
+        zs = self.mention(next(c for c in pred.children if _is_mention(c)))
         return [(OneOf(self.number, self.text, a=z, options=(x, y), exclusive=True),)
                 for x, y, z in product(xs, ys, zs)]
 
@@ -745,8 +794,8 @@ class _Build:
             raise InputError("'of X and Y, one ... and the other ...' is read only with "
                              "'is' or another verb and a name")
         n, text = self.number, self.text
-        a_s = self.mention(next(c for c in p1.children if getattr(c, "data", "")[:2] == "m_"))
-        b_s = self.mention(next(c for c in p2.children if getattr(c, "data", "")[:2] == "m_"))
+        a_s = self.mention(next(c for c in p1.children if _is_mention(c)))
+        b_s = self.mention(next(c for c in p2.children if _is_mention(c)))
         out: list[Reading] = []
         for x, y, a, b in product(xs, ys, a_s, b_s):
             if x == y or a == b:
@@ -781,6 +830,28 @@ class _Build:
         return readings
 
 
+def _check_post(post: Sequence[Tok]) -> None:
+    """The words after a value in a mention: a noun (``the $625 camera``), a possessive
+    (``Olga's``, ``Olga's pack``) or an apposition (``Much the miller's son``); more would
+    be words whose meaning is not read (``b on y``), so such a parse is dropped."""
+    kinds = [t.kind for t in post]
+    noun = ("WORD", "NOUN")
+    if not kinds or kinds == ["POSS"] or (len(kinds) == 1 and kinds[0] in noun) \
+            or (len(kinds) == 2 and kinds[0] == "POSS" and kinds[1] in noun):
+        return
+    if kinds and kinds[-1] in noun and "POSS" in kinds[-2:-1]:
+        kinds = kinds[:-1]
+    if 3 <= len(kinds) <= 4 and kinds[0] == "THE" and kinds[-1] == "POSS" \
+            and all(k in noun for k in kinds[1:-1]):
+        return
+    raise InputError("words after a name that are not read: "
+                     + " ".join(t.text for t in post))
+
+
+def _is_mention(t: Any) -> bool:
+    return getattr(t, "data", "") in ("m_val", "m_sup", "core", "sup")
+
+
 def _negate(readings: list[Reading]) -> list[Reading]:
     out: list[Reading] = []
     for r in readings:
@@ -803,7 +874,8 @@ def _sane(inst: LogicGridInstance, reading: Reading) -> bool:
     for c in reading:
         if isinstance(c, Same) and c.a.category == c.b.category:
             return False
-        if isinstance(c, OneOf) and any(o.category == c.a.category for o in c.options):
+        if isinstance(c, OneOf) and (c.a in c.options or all(
+                o.category == c.a.category for o in c.options)):
             return False
         if isinstance(c, Before) and c.a == c.b:
             return False
@@ -826,13 +898,15 @@ def read_sentence(text: str, lex: Lexicon, number: int,
     toks = lex.tokens(sentence)
     if not toks:
         raise InputError("clue has no text")
-    rendered = " ".join(f"{t.kind}_{i}" for i, t in enumerate(toks))
+    groups = _groups(toks)
+    rendered = " ".join(f"{'FILL' if toks[i].kind in MERGED else toks[i].kind}_{g}"
+                        for g, (i, _) in enumerate(groups))
     try:
         forest = _parser().parse(rendered)
     except lark.exceptions.UnexpectedInput as e:
-        raise InputError(_not_understood(sentence, toks, e)) from None
+        raise InputError(_not_understood(sentence, toks, groups, e)) from None
     trees = _unambiguous(forest)
-    build = _Build(lex, toks, number, sentence)
+    build = _Build(lex, toks, groups, number, sentence)
     found: list[Reading] = []
     last: InputError | None = None
     for tree in trees:
@@ -876,6 +950,17 @@ def has_reserved(text: str, lex: Lexicon) -> bool:
         return False
 
 
+def _groups(toks: Sequence[Tok]) -> list[tuple[int, int]]:
+    """The tokens the grammar sees: a run of :data:`MERGED` kinds is one."""
+    out: list[tuple[int, int]] = []
+    for i, t in enumerate(toks):
+        if out and t.kind in MERGED and toks[out[-1][0]].kind in MERGED:
+            out[-1] = (out[-1][0], i + 1)
+        else:
+            out.append((i, i + 1))
+    return out
+
+
 def _unambiguous(forest: Any) -> list[Any]:
     from lark.visitors import CollapseAmbiguities
 
@@ -890,14 +975,15 @@ def _short(s: str, limit: int = 80) -> str:
     return s if len(s) <= limit else s[:limit - 3] + "..."
 
 
-def _not_understood(sentence: str, toks: Sequence[Tok], e: Any) -> str:
+def _not_understood(sentence: str, toks: Sequence[Tok], groups: Sequence[tuple[int, int]],
+                    e: Any) -> str:
     """Which words the grammar stopped at: the unknown words (and the one word) before the
     place it could go no further, and that word."""
     at = len(toks)
     tok = getattr(e, "token", None)
     if tok is not None and getattr(tok, "type", "") != "$END":
         try:
-            at = int(str(tok).rsplit("_", 1)[1])
+            at = groups[int(str(tok).rsplit("_", 1)[1])][0]
         except (ValueError, IndexError):
             at = len(toks)
     end = min(at + 1, len(toks))

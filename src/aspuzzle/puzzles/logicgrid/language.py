@@ -489,6 +489,13 @@ _SECTION = re.compile(r"\s*(categories|clues|asp)\s*:\s*", re.I)
 _TITLE = re.compile(r"\s*title\s*:(.*)", re.I)
 
 
+_PASTED_CATEGORY = re.compile(r"""(?x) [^\W\d][^:0-9"]{0,40} : \s*
+    (?: -?\d+ \s*\.\.\s* -?\d+ | [^,<]+ (?: [,<] [^,<]+ ){1,} ) \s*""")
+"""A category written as a puzzle is pasted without a ``categories:`` line: a name (no
+digits), a colon and a range or two or more values."""
+_CLUES_LINE = re.compile(r"(?i)\s*clues\s*:?\s*")
+
+
 def _section(line: str) -> str | None:
     m = _SECTION.fullmatch(_scan_comment_free(line))
     return m.group(1).lower() if m else None
@@ -606,10 +613,13 @@ def read(text: str) -> LogicGridInstance:
     categories: list[tuple[Category, int]] = []
     clue_lines: list[tuple[int, str]] = []
     raw_start = 0
+    pasted = not any(_section(line) == "categories" for line in lines)
     for lineno, line in enumerate(lines, 1):
         where = Location(lineno)
         sec = _section(line)
         if sec is not None:
+            if section == "pasted":
+                section = "categories"
             order = ["header", *SECTIONS]
             if order.index(sec) <= order.index(section):
                 raise InputError(f"section '{sec}:' is out of place (the order is "
@@ -624,12 +634,19 @@ def read(text: str) -> LogicGridInstance:
         body = _scan_comment_free(line).strip()
         if not body:
             continue
+        if section == "header" and pasted and _TITLE.fullmatch(body) is None \
+                and _PASTED_CATEGORY.fullmatch(body):
+            section = "pasted"  # "one line per category", as a puzzle is pasted
+        if section == "pasted" and not _PASTED_CATEGORY.fullmatch(body):
+            section = "clues"
+            if _CLUES_LINE.fullmatch(body):
+                continue
         if section == "header":
             m = _TITLE.fullmatch(body)
             if m is None:
                 raise InputError("expected 'title: ...' or 'categories:'", where)
             title = m.group(1).strip()
-        elif section == "categories":
+        elif section in ("categories", "pasted"):
             categories.append((read_category(line, where), lineno))
         else:
             clue_lines.append((lineno, line))
@@ -793,14 +810,26 @@ def _english(lexicon: list[object], text: str, names: Names, number: int,
     except InputError as e:
         name = msg[len("unknown name '"):msg.rfind("'", 0, msg.find(" (did you") % len(msg)
                                                    if " (did you" in msg else len(msg))]
-        long_unknown = unknown and "did you mean" not in msg and len(name.split()) > 2
+        long_unknown = unknown and len(name.split()) > 2
         if not other or (not generic and not long_unknown and not en.has_reserved(text, lex)):
             raise InputError(msg, error.where) from None
         raise InputError(e.message, error.where) from None
 
 
 def detect(text: str) -> bool:
-    return any(_section(line) == "categories" for line in text.splitlines()[:200])
+    """A ``categories:`` line, or (pasted) two category lines in a row, then a clue."""
+    lines = [b for b in (_scan_comment_free(x).strip() for x in text.splitlines()[:200]) if b]
+    if any(_section(line) == "categories" for line in lines):
+        return True
+    run = 0
+    for b in lines:
+        if _TITLE.fullmatch(b) and run == 0:
+            continue
+        if _PASTED_CATEGORY.fullmatch(b):
+            run += 1
+            continue
+        return run >= 2
+    return False
 
 
 # --- writer ---------------------------------------------------------------------------------
