@@ -272,3 +272,21 @@ def test_serve_prints_its_address_and_answers() -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_open_says_how_the_board_plays(client: Any) -> None:
+    """The page names no type: what a click, a drag and the verdict "solved" do comes from
+    the type's Play data in the open record."""
+    tents = post(client, "open", puzzle=TENTS)
+    assert (tents["marks"], tents["counted"], tents["links"], tents["fixed"]) == (
+        ["tent", "grass"], "tent", ["tree", "tent"], ["tree"])
+    assert "implied" not in tents and not tents["clueText"]
+    assert sorted(tents["markFormats"]) == ["legup", "tatham"]
+    hitori = post(client, "open", puzzle=HITORI)
+    assert (hitori["marks"], hitori["implied"], hitori["markFormats"]) == (
+        ["shaded", "unshaded"], "unshaded", [])
+    assert "links" not in hitori and "counted" not in hitori
+    grid = post(client, "open", puzzle=GRID)
+    assert grid["marks"] == ["false", "true"] and grid["clueText"] is True
+    lightup = post(client, "open", puzzle="7x7b20s4d0:b2f1aBc2cB2c1cB2cBc1aBf1b")
+    assert lightup["marks"][-1] == lightup["implied"] and not lightup["fixed"]

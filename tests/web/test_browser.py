@@ -128,6 +128,9 @@ def test_tents_play_to_the_end_check_hint_explain_export(page: Any, server: str,
                 click_cell(page, [r, c], 1 if (r, c) in sol.tents else 2)
     page.wait_for_selector("#status.solved")
     assert "Solved" in page.inner_text("#status")
+    # every line clue counts its tents: all done, none wrong (the type's Play.counted)
+    assert page.locator("#board g.clue.done").count() == 12
+    assert page.locator("#board g.clue.wrong").count() == 0
     # a link drawn by a drag from a tree to its tent
     tree, tent = sorted(sol.pairs)[0]
     drag(page, tree, tent)

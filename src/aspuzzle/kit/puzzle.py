@@ -10,7 +10,7 @@ from aspuzzle.errors import InputError, Location
 from aspuzzle.kit.model import Cell, GridInstance, GridSolution, facts_text, playable, to_facts
 from aspuzzle.kit.model import validate as validate_instance
 from aspuzzle.kit.spec import GridSpec
-from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lp_file
+from aspuzzle.puzzles.base import JSON, Format, Play, Reasoning, SolveOptions, lp_file
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -42,8 +42,10 @@ class GridPuzzle:
         self.aliases = spec.aliases
         self.title = spec.title
         self.clue_number = clue_number
-        self.mark_cycle = tuple(m.value for m in spec.marks)
-        """The marks a click on a cell of the web board cycles through."""
+        marks = tuple(m.value for m in spec.marks)
+        self.play = Play(marks, implied=marks[-1] if marks else None)
+        """A click on a cell of the web board cycles through the marks; for the verdict
+        "solved", unmarked cells count as the last (Light Up: empty)."""
         if spec.digits:
             text_help = ("text grid of digits and '.'"
                          + (", boxes drawn with | and -" if spec.regions else "")

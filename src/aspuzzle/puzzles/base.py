@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # clingo takes ~40 ms to import: not for the CLI's --help
 
     import clingo
 
-__all__ = ["Format", "PackageFile", "Puzzle", "Reasoning", "SolveOptions", "lp_file",
+__all__ = ["Format", "PackageFile", "Play", "Puzzle", "Reasoning", "SolveOptions", "lp_file",
            "no_reasoning"]
 
 I = TypeVar("I")  # noqa: E741  (instance)
@@ -50,6 +50,28 @@ class Format(NamedTuple):
     """Can ``write`` include a solution (``solve --to``)?"""
     inline: bool = False
     """Is it a one-line string that may be given on the command line (game IDs, URLs)?"""
+
+
+class Play(NamedTuple):
+    """How the web board plays a type, as data (a type's ``play``; the page names no type):
+    a click on a cell cycles through ``marks``; a digit type (``digit_count``) types digits
+    instead."""
+
+    marks: tuple[str, ...] = ()
+    """The marks a click cycles through, after "unknown" (Tents: tent, grass)."""
+    implied: str | None = None
+    """For the verdict "solved", unmarked cells count as this mark (Hitori: unshaded, as in
+    Tatham's singles; Light Up: empty). None: every cell must be marked."""
+    counted: str | None = None
+    """The mark a row or column clue counts: the clue turns grey when the line has just as
+    many, red when it has too many or no room for the rest (Tents: tent)."""
+    links: tuple[str, str] | None = None
+    """A drag from a cell of the first value to one of the second draws a link (Tents: tree,
+    tent); a cell whose mark is no longer the second loses its links."""
+    fixed: tuple[str, ...] = ()
+    """Values of given cells that a click does not change (Tents: tree)."""
+    clue_text: bool = False
+    """The puzzle's text is shown beside the board (a logic grid's clues)."""
 
 
 class Reasoning(NamedTuple):
@@ -237,7 +259,8 @@ class Puzzle(Protocol):
     ``many_solves_encodings(options, instance)`` (the rules for a program grounded once and
     solved many times, such as a diagnosis's clue solver, where they differ from
     :meth:`encodings`) and ``clue_readings(instance)`` (each clue as written and as read:
-    ``aspuzzle read``; records ``{"clue": N, "text": ..., "reading": [...]}``)."""
+    ``aspuzzle read``; records ``{"clue": N, "text": ..., "reading": [...]}``) and ``play``
+    (a :class:`Play`: how the web board plays it)."""
 
     name: str
     aliases: tuple[str, ...]

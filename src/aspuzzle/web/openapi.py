@@ -56,8 +56,9 @@ _ENDPOINTS: dict[str, tuple[str, dict[str, Any], list[str]]] = {
     "png": ("The same picture as PNG (image/png)", {**_PUZZLE, "board": _BOARD["board"],
                                                     "solution": {"type": "boolean"}},
             ["puzzle"]),
-    "open": ("What the page shows first: type, formats, share string, the input's own marks "
-             "and the empty picture", dict(_PUZZLE), ["puzzle"]),
+    "open": ("What the page shows first: type, formats, share string, the input's own marks, "
+             "how the board plays (marks, implied, counted, links, fixed, clueText, "
+             "markFormats: the type's Play data) and the empty picture", dict(_PUZZLE), ["puzzle"]),
     "export": ("The puzzle in a format, with the player's marks where it holds them (Tents "
                "legup and tatham; state: the board text of any type)",
                {**_PUZZLE, "board": _BOARD["board"], "to": {"type": "string"}},

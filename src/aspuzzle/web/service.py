@@ -29,6 +29,7 @@ from aspuzzle.engine import SolveConfig
 from aspuzzle.errors import InputError, UsageError
 from aspuzzle.explain.steps import Board
 from aspuzzle.puzzles import SolveOptions
+from aspuzzle.puzzles.base import Play
 
 __all__ = ["ENDPOINTS", "ReasonerCache", "board_from_json", "board_to_json", "load"]
 
@@ -384,11 +385,17 @@ def open_(body: Mapping[str, Any], ctx: Context) -> JSON:
     count = getattr(p, "digit_count", None)  # a type whose cells take digits: how many
     if count is not None and count(inst):
         record["digits"] = count(inst)
-    marks = getattr(p, "mark_cycle", None)  # a kit type: a click cycles through its marks
-    if marks:
-        record["marks"] = list(marks)
-        # for the verdict "solved", unmarked cells count as this mark (a Light Up: empty)
-        record["implied"] = marks[-1]
+    play: Play = getattr(p, "play", Play())  # how the board plays: the type's data
+    record["marks"] = list(play.marks)
+    if play.implied is not None:
+        record["implied"] = play.implied
+    if play.counted is not None:
+        record["counted"] = play.counted
+    if play.links is not None:
+        record["links"] = list(play.links)
+    record["fixed"] = list(play.fixed)
+    record["clueText"] = play.clue_text
+    record["markFormats"] = [f for f in p.reasoning().mark_formats if f != "text"]
     inline = p.formats[default_format(p)]
     if inline.inline and inline.write is not None:
         # a Tents puzzle with a missing clue has no game ID: its text is shared instead

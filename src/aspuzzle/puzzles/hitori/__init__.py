@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING, Any
 import clingo
 
 from aspuzzle.kit.shared import AnswerCells, repeat_nogoods
-from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lazy_format, lp_file
+from aspuzzle.puzzles.base import (
+    JSON,
+    Format,
+    Play,
+    Reasoning,
+    SolveOptions,
+    lazy_format,
+    lp_file,
+)
 from aspuzzle.puzzles.hitori import formats
 from aspuzzle.puzzles.hitori.model import (
     HitoriInstance,
@@ -27,6 +35,7 @@ class HitoriPuzzle:
     name: str = "hitori"
     aliases: tuple[str, ...] = ("singles",)
     title: str = "Hitori"
+    play = Play(("shaded", "unshaded"), implied="unshaded")
 
     def __init__(self) -> None:
         self.formats: Mapping[str, Format] = {

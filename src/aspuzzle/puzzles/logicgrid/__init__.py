@@ -11,7 +11,15 @@ from typing import TYPE_CHECKING, Any
 import clingo
 
 from aspuzzle.errors import InputError
-from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lazy_format, lp_file
+from aspuzzle.puzzles.base import (
+    JSON,
+    Format,
+    Play,
+    Reasoning,
+    SolveOptions,
+    lazy_format,
+    lp_file,
+)
 from aspuzzle.puzzles.logicgrid import language
 from aspuzzle.puzzles.logicgrid.model import (
     Apart,
@@ -82,6 +90,7 @@ class LogicGridPuzzle:
     name: str = "logicgrid"
     aliases: tuple[str, ...] = ("logic-grid", "logic", "zebra", "einstein", "logic-problem")
     title: str = "Logic grid"
+    play = Play(("false", "true"), clue_text=True)
 
     def __init__(self) -> None:
         self.formats: Mapping[str, Format] = {

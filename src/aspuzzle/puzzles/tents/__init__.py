@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING, Any
 import clingo
 
 from aspuzzle.errors import InputError
-from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lazy_format, lp_file
+from aspuzzle.puzzles.base import (
+    JSON,
+    Format,
+    Play,
+    Reasoning,
+    SolveOptions,
+    lazy_format,
+    lp_file,
+)
 from aspuzzle.puzzles.tents import formats
 from aspuzzle.puzzles.tents.model import (
     Cell,
@@ -39,6 +47,7 @@ class TentsPuzzle:
     name: str = "tents"
     aliases: tuple[str, ...] = ("tent", "treetent", "tree-tent", "zeltlager")
     title: str = "Tents"
+    play = Play(("tent", "grass"), counted="tent", links=("tree", "tent"), fixed=("tree",))
 
     def __init__(self) -> None:
         self.formats: Mapping[str, Format] = {

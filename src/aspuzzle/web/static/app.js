@@ -92,7 +92,8 @@ async function openPuzzle(text, type, { board = null, keepInput = false } = {}) 
   const opened = await api("open", { puzzle: text, type: type || undefined });
   state.puzzle = { text, type: opened.type, share: opened.share, formats: opened.formats,
                    title: opened.title, marks: opened.marks, implied: opened.implied,
-                   digits: opened.digits || 0 };
+                   counted: opened.counted, links: opened.links, fixed: opened.fixed,
+                   markFormats: opened.markFormats, digits: opened.digits || 0 };
   if (!keepInput) $("puzzle-input").value = text;
   // the select shows the type opened; it names the type of the next puzzle opened only when
   // the player picks it (else the next one, of any type, is detected)
@@ -107,7 +108,7 @@ async function openPuzzle(text, type, { board = null, keepInput = false } = {}) 
   localStorage.setItem(STORE + "last", JSON.stringify({ puzzle: text, type: opened.type }));
   $("title").textContent = `${opened.title} (${opened.format})`;
   $("pencil-label").hidden = !opened.digits;
-  $("clues-panel").hidden = opened.type !== "logicgrid";
+  $("clues-panel").hidden = !opened.clueText;
   $("clues").textContent = opened.text;
   setupDigits(opened);
   setupExports(opened);
@@ -189,12 +190,12 @@ function decorate() {
     const g = svg.querySelector(`g.cell[data-key="${JSON.stringify(state.cursor)}"]`);
     if (g) g.classList.add("cursor");
   }
-  if (state.puzzle.type === "tents") markClueCounts(svg);
+  if (state.puzzle.counted) markClueCounts(svg, state.puzzle.counted);
 }
 
-// Tents: a line's clue turns grey when its tents are all there, red when there are too many
-// or no room is left for the missing ones (as a player would see it on paper).
-function markClueCounts(svg) {
+// A clue that counts a mark in its line (Tents: tents) turns grey when they are all there, red
+// when there are too many or no room is left for the missing ones (as a player sees it on paper).
+function markClueCounts(svg, mark) {
   for (const clue of svg.querySelectorAll("g.clue")) {
     const want = clue.dataset.value;
     if (want === "" || want === undefined) continue;
@@ -203,7 +204,7 @@ function markClueCounts(svg) {
     const cells = svg.querySelectorAll(`g.cell[data-${attr}="${index}"]`);
     let tents = 0, open = 0;
     for (const c of cells) {
-      if (c.dataset.value === "tent") tents++;
+      if (c.dataset.value === mark) tents++;
       else if (!c.dataset.value) open++;
     }
     clue.classList.remove("done", "wrong");
@@ -248,21 +249,16 @@ function redo() {
   afterChange();
 }
 
-const CYCLES = {
-  tents: [undefined, "tent", "grass"],
-  hitori: [undefined, "shaded", "unshaded"],
-  logicgrid: [undefined, "false", "true"],
-};
-
 function cycle(keyJSON) {
-  // a kit type says its marks (click: unknown, then each mark in turn)
-  const order = state.puzzle.marks ? [undefined, ...state.puzzle.marks] : CYCLES[state.puzzle.type];
-  if (!order) return;
+  // the type says its marks (click: unknown, then each mark in turn)
+  if (!state.puzzle.marks.length) return;
+  const order = [undefined, ...state.puzzle.marks];
+  const linked = state.puzzle.links && state.puzzle.links[1];
   change((board) => {
     const now = board.cells.get(keyJSON);
     const next = order[(order.indexOf(now) + 1) % order.length];
     if (next === undefined) board.cells.delete(keyJSON); else board.cells.set(keyJSON, next);
-    if (state.puzzle.type === "tents" && next !== "tent") {
+    if (linked && next !== linked) {
       for (const [k, [, tent]] of board.links) {
         if (JSON.stringify(tent) === keyJSON) board.links.delete(k);
       }
@@ -322,14 +318,14 @@ function onPointerUp(event) {
   if (!g || !start || !state.puzzle) return;
   const key = keyOf(g);
   $("board").focus({ preventScroll: true });
-  const type = state.puzzle.type;
+  const links = state.puzzle.links;
   if (key !== start.from) {
-    if (type === "tents" && start.value === "tree") link(JSON.parse(start.from), JSON.parse(key));
+    if (links && start.value === links[0]) link(JSON.parse(start.from), JSON.parse(key));
     return;
   }
   if (g.dataset.r) state.cursor = [Number(g.dataset.r), Number(g.dataset.c)];
   if (state.puzzle.digits) { decorateCursor(); return; }
-  if (type === "tents" && g.dataset.value === "tree") { decorateCursor(); return; }
+  if (state.puzzle.fixed.includes(g.dataset.value)) { decorateCursor(); return; }
   cycle(key);
 }
 
@@ -414,7 +410,6 @@ function keysOf(step) {
 }
 
 function applySets(board, sets, links = []) {
-  const type = state.puzzle.type;
   const n = digitCount();
   for (const s of sets) {
     if (n) {
@@ -427,7 +422,7 @@ function applySets(board, sets, links = []) {
           if (board.cells.get(JSON.stringify([r, c, d])) !== "yes") board.cells.set(JSON.stringify([r, c, d]), "no");
         }
       }
-    } else if (type === "logicgrid") {
+    } else if (s.pair) {  // a pair of values (a logic grid): true or false
       board.cells.set(JSON.stringify(s.pair), s.value ? "true" : "false");
     } else {
       board.cells.set(JSON.stringify(s.cell), s.value);
@@ -469,11 +464,10 @@ async function check() {
   await draw();
 }
 
-// Hitori is solved when the right cells are shaded, as in Tatham's singles: for the verdict
-// "solved", cells the player left unmarked count as unshaded; a kit type says which of its
-// marks unmarked cells count as (Light Up: empty, so that the bulbs alone solve it).
+// For the verdict "solved", the type says which mark unmarked cells count as (Hitori: unshaded,
+// as in Tatham's singles; Light Up: empty, so that the bulbs alone solve it).
 function impliedMark() {
-  return state.puzzle.type === "hitori" ? "unshaded" : state.puzzle.implied;
+  return state.puzzle.implied;
 }
 
 function asFinished(board) {
@@ -625,7 +619,7 @@ async function exportAs() {
     offer(await response.blob(), `${name}.png`);
     return;
   }
-  const withMarks = fmt === "state" || (state.puzzle.type === "tents" && (fmt === "legup" || fmt === "tatham"));
+  const withMarks = fmt === "state" || state.puzzle.markFormats.includes(fmt);
   const out = withMarks
     ? await api("export", puzzleBody({ to: fmt, board: boardJSON(state.board) }))
     : await api("convert", puzzleBody({ to: fmt }));
