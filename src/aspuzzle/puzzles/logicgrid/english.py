@@ -90,7 +90,7 @@ _HINTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
              ("time", "date", "day", "month", "year", "order", "episode", "week", "hour",
               "place", "position", "round", "turn", "start", "finish", "arrival", "departure",
               "slot", "appointment", "birthday", "deadline")),
-    "old": (("year",), ("age", "old", "year")),
+    "old": (("year",), ("age", "old", "year", "born", "birth")),
     "long": (("foot", "meter", "metre", "inch", "mile", "kilometer", "yard", "minute", "day",
               "hour", "week", "month", "year", "page", "centimeter", "mm", "cm", "km"),
              ("length", "duration", "distance", "long", "time", "size", "page", "height")),
@@ -160,7 +160,7 @@ RESERVED = frozenset((
     "without", "unlike", "neither", "least", "most", "lower", "previous", "preceding",
     "prior", "ago", "faster", "slower", "quicker", "quickly", "until", "since", "within",
     "among", "whom", "whether", "also", "too", "as", "than", "more", "less", "wasn", "isn",
-    "didn", "doesn", "don", "hasn", "haven", "hadn", "aren", "weren", "won", "couldn",
+    "didn", "doesn", "don", "hasn", "haven", "hadn", "aren", "weren", "couldn",
     "shouldn", "wouldn", "cannot", "nor", "total", "combined", "sum", "difference",
     "respectively", "together", "alone", "themselves", "himself", "herself", "someone",
     "somebody", "anybody", "everyone", "everybody", "last",
@@ -182,6 +182,7 @@ _RAW = re.compile(r"""
 | (?P<clock>\d{1,2}(?::\d\d)?\s?(?:a\.m\.|p\.m\.|am\b|pm\b|a\.m|p\.m)|\d{1,2}:\d\d)
 | (?P<num>\#?(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?(?:st\b|nd\b|rd\b|th\b|%)?)
 | (?P<word>[^\W\d_](?:[\w]|['’](?=[^\W\d_]))*['’]?)
+| (?P<poss>['’]s\b)
 | (?P<punct>[,;:])
 """, re.X | re.I)
 _STOP = re.compile(r"""[.!?]["”’)]*\s+(?=["“‘(]*[A-Z0-9$])""")
@@ -219,7 +220,9 @@ def words(text: str) -> list[Word]:
         w = m.group(0).replace("’", "'")
         low = w.lower()
         j = m.end()
-        if m.lastgroup == "word":
+        if m.lastgroup == "poss":
+            out.append(Word("'s", "'s", i, j))
+        elif m.lastgroup == "word":
             if low in _CONTRACTIONS:
                 a, b = _CONTRACTIONS[low]
                 out += [Word(w[:len(a)] if low != "cannot" else "can", a, i, j),
@@ -568,7 +571,7 @@ class _Build:
 
     def words_hints(self) -> list[str]:
         return [_VERB_HINTS[t.text.lower()] for t in self.toks
-                if t.kind == "WORD" and t.text.lower() in _VERB_HINTS
+                if t.kind in ("WORD", "NOUN") and t.text.lower() in _VERB_HINTS
                 and _VERB_HINTS[t.text.lower()]]
 
     def candidates(self, unit: str | None, hint: str, nouns: Sequence[str],
