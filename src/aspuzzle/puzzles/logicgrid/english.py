@@ -40,6 +40,7 @@ from aspuzzle.puzzles.logicgrid.model import (
     check_clue,
 )
 from aspuzzle.puzzles.logicgrid.units import (
+    _MULTIPLIERS,
     ORDINALS,
     Scale,
     amount_units,
@@ -68,10 +69,14 @@ _NUMBER_WORDS.pop("one")  # a keyword of its own ("one of", "the one who", "one 
 MORE = {"more": "", "greater": "", "higher": "", "larger": "", "bigger": "", "longer": "long",
         "older": "old", "taller": "tall", "heavier": "heavy", "later": "time",
         "pricier": "money", "costlier": "money", "farther": "far", "further": "far",
-        "wider": "wide", "deeper": "deep"}
+        "wider": "wide", "deeper": "deep",
+        "louder": "", "warmer": "", "hotter": "", "brighter": "", "richer": "",
+        "further away": "far", "farther away": "far"}
 LESS = {"less": "", "fewer": "", "lower": "", "smaller": "", "shorter": "short",
         "younger": "old", "earlier": "time", "lighter": "heavy", "cheaper": "money",
-        "sooner": "time", "narrower": "wide", "shallower": "deep"}
+        "sooner": "time", "narrower": "wide", "shallower": "deep",
+        "quieter": "", "softer": "", "colder": "", "cooler": "", "dimmer": "", "poorer": "",
+        "closer": "far", "nearer": "far"}
 SUPERLATIVE_MAX = {"oldest": "old", "highest": "", "largest": "", "biggest": "",
                    "longest": "long", "tallest": "tall", "heaviest": "heavy", "latest": "time",
                    "last": "time", "greatest": "", "most": "", "priciest": "money",
@@ -356,6 +361,8 @@ class Lexicon:
         low = ws[i].low
         if i + 1 < len(ws) and f"{low} {ws[i + 1].low}" in KEYWORDS:
             return self._tok(KEYWORDS[f"{low} {ws[i + 1].low}"], ws, i, i + 2), i + 2
+        if low == "half" and i + 1 < len(ws) and ws[i + 1].low in ("hour", "an"):
+            return self._tok("NUM", ws, i, i + 1, num=Fraction(1, 2)), i + 1
         if low in _NUMBER_WORDS:
             return self._tok("NUM", ws, i, i + 1, num=Fraction(_NUMBER_WORDS[low])), i + 1
         if low == "after" and i > 0 and ws[i - 1].low in _PHRASAL_AFTER:
@@ -398,6 +405,10 @@ _UNIT_SYNONYMS = {"ft": "foot", "feet": "foot", "inches": "inch", "lb": "pound",
                   "g": "gram", "gm": "gram", "l": "liter", "litre": "liter", "ml": "milliliter",
                   "millilitre": "milliliter", "mph": "mile per hour", "yr": "year",
                   "yrs": "year", "pt": "point", "pts": "point"}
+
+
+def base_unit(unit: str) -> str:
+    return amount_units(unit)[0] if unit else ""
 
 
 def unit_key(unit: str) -> str:
@@ -580,7 +591,10 @@ class _Build:
         else all; narrowed by the comparative's hint, a category noun, then the verbs."""
         cands = self.lex.ordered()
         if unit is not None:
-            cands = [c for c in cands if self.fits_unit(c, unit)]
+            fit = [c for c in cands if self.fits_unit(c, unit)]
+            # numbers printed without a unit ("72, 79, 86" scores): "7 points more"
+            cands = fit or [c for c in cands if c.numeric or (
+                c.name in self.lex.scales and self.lex.scales[c.name].unit == "")]
         if nouns:
             cands = [c for c in cands if c.name in nouns] or cands
         for h in (hint, *verb_hints):
@@ -610,7 +624,7 @@ class _Build:
         base, _ = amount_units(unit) if unit else ("", Fraction(1))
         words_ = [singular(w) for w in re.findall(r"[a-z]+", c.name.lower())]
         if s is not None:
-            return unit_key(base) == unit_key(s.unit) \
+            return unit_key(base) == unit_key(s.unit) or unit_key(unit) == unit_key(s.unit) \
                 or (not unit and s.kind in ("ordinal", "number")) \
                 or (bool(unit) and singular(unit) in words_)
         if not unit:
@@ -621,10 +635,23 @@ class _Build:
             return True
         return base in ("place", "step", "position", "spot", "level")
 
+    def unit_of(self, ws: Sequence[Tok]) -> str:
+        """The unit the first words after an amount name: the longest that a category
+        carries ("4 light years"), else the first word."""
+        for k in (3, 2):
+            unit = " ".join(t.text.lower() for t in ws[:k])
+            if len(ws) >= k and any(self.fits_unit(c, unit) for c in self.lex.ordered()
+                                    if c.name in self.lex.scales):
+                return unit
+        return ws[0].text.lower()
+
     def distance(self, c: Category, amount: Fraction, unit: str) -> int | None:
         s = self.lex.scales.get(c.name)
         if s is not None:
             _, per = amount_units(unit) if unit else (s.unit, Fraction(1))
+            if unit_key(unit) == unit_key(s.unit) or unit_key(base_unit(unit)) != unit_key(
+                    s.unit):
+                per = Fraction(1)  # "1 week" on weeks; a unit the values do not carry
             d = amount * per * s.per_unit
         else:
             d = amount
@@ -674,7 +701,11 @@ class _Build:
         if amt is not None:
             a = self.leaves(amt)
             amount = a[0].num
-            unit = a[0].unit or (a[1].text.lower() if len(a) > 1 else "")
+            rest = list(a[1:])
+            if rest and rest[0].text.lower() in _MULTIPLIERS and amount is not None:
+                amount *= _MULTIPLIERS[rest[0].text.lower()]
+                rest = rest[1:]
+            unit = a[0].unit or (self.unit_of(rest) if rest else "")
             if a[0].kind == "VAL" and amount is not None:
                 q = quantity(a[0].text)
                 if q is not None and q.kind == "money":
@@ -691,13 +722,16 @@ class _Build:
             hint = MORE.get(w, LESS.get(w, ""))
             # the noun after the comparative: "a later episode than", "10 fewer votes than"
             i = toks.index(cmp)
+            after = []
             for t in toks[i + 1:]:
                 if t.kind == "THAN":
                     break
                 if t.kind == "NOUN":
                     nouns += t.cats
-                elif t.kind == "WORD" and amount is not None and not unit:
-                    unit = t.text.lower()
+                if t.kind in ("WORD", "NOUN"):
+                    after.append(t)
+            if amount is not None and not unit and after:
+                unit = self.unit_of(after)
         elif order is not None:
             i = next(k for k, t in enumerate(self.toks) if t is order)
             if kind == "p_order" and i >= 2 and self.toks[i - 1].kind in ("NOUN", "WORD") \
@@ -839,8 +873,8 @@ def _check_post(post: Sequence[Tok]) -> None:
     be words whose meaning is not read (``b on y``), so such a parse is dropped."""
     kinds = [t.kind for t in post]
     noun = ("WORD", "NOUN")
-    if not kinds or kinds == ["POSS"] or (len(kinds) == 1 and kinds[0] in noun) \
-            or (len(kinds) == 2 and kinds[0] == "POSS" and kinds[1] in noun):
+    words = kinds[1:] if kinds[:1] == ["POSS"] else kinds
+    if len(words) <= 3 and all(k in noun for k in words):
         return
     if kinds and kinds[-1] in noun and "POSS" in kinds[-2:-1]:
         kinds = kinds[:-1]
@@ -902,7 +936,7 @@ def read_sentence(text: str, lex: Lexicon, number: int,
     if not toks:
         raise InputError("clue has no text")
     groups = _groups(toks)
-    rendered = " ".join(f"{'FILL' if toks[i].kind in MERGED else toks[i].kind}_{g}"
+    rendered = " ".join(f"{'FILL' if _merges(toks, i) else toks[i].kind}_{g}"
                         for g, (i, _) in enumerate(groups))
     try:
         forest = _parser().parse(rendered)
@@ -954,14 +988,36 @@ def has_reserved(text: str, lex: Lexicon) -> bool:
 
 
 def _groups(toks: Sequence[Tok]) -> list[tuple[int, int]]:
-    """The tokens the grammar sees: a run of :data:`MERGED` kinds is one."""
+    """The tokens the grammar sees: a run of describing words (:func:`_merges`) is one."""
     out: list[tuple[int, int]] = []
-    for i, t in enumerate(toks):
-        if out and t.kind in MERGED and toks[out[-1][0]].kind in MERGED:
+    for i in range(len(toks)):
+        if out and _merges(toks, i) and _merges(toks, out[-1][0]):
             out[-1] = (out[-1][0], i + 1)
         else:
             out.append((i, i + 1))
     return out
+
+
+_CLAUSE_START = ("COMMA", "SEMI", "AND", "BUT")
+
+
+def _merges(toks: Sequence[Tok], i: int) -> bool:
+    """Is token i a describing word (a part of a FILL run)? ``of`` but in "Of X and Y",
+    "one of", "ahead of"; ``one`` but in "one of", "one ... and the other", "one dollar";
+    ``this`` but at the start of a clause."""
+    t = toks[i]
+    prev = toks[i - 1].kind if i else ""
+    nxt = toks[i + 1].kind if i + 1 < len(toks) else ""
+    if t.kind in MERGED:
+        return True
+    if t.kind == "OF":
+        return i > 0 and prev not in ("ONE", "AHEAD")
+    if t.kind == "ONE":
+        return nxt != "OF" and prev in ("THE", "A", "WORD", "NOUN") and nxt in ("BE", "WHO",
+                                                                                "")
+    if t.kind == "THIS":
+        return i > 0 and prev not in _CLAUSE_START
+    return False
 
 
 def _unambiguous(forest: Any) -> list[Any]:
