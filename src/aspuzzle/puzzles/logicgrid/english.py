@@ -349,6 +349,12 @@ class Lexicon:
                     return self._tok("VAL", ws, i, i + k, refs=tuple(refs), num=q.amount), i + k
             q = quantity(ws[i].text)
             if q is not None and q.kind == "money":
+                # "$625" where the prices are printed as plain numbers (625)
+                refs = self.numbers.get(int(q.amount), []) if q.amount.denominator == 1 else []
+                money = [r for r in refs if not _dated(self.by_name[r.category])]
+                if money and not any(s.kind == "money" for s in self.scales.values()):
+                    return self._tok("VAL", ws, i, i + 1, refs=tuple(money),
+                                     num=q.amount), i + 1
                 return self._tok("AMT", ws, i, i + 1, num=q.amount, unit="dollar"), i + 1
             if q is not None and q.kind == "number" and q.unit in ("", "percent"):
                 return self._tok("NUM", ws, i, i + 1, num=q.amount,
@@ -419,6 +425,11 @@ def unit_key(unit: str) -> str:
     last = singular(words[-1])
     last = _UNIT_SYNONYMS.get(words[-1], _UNIT_SYNONYMS.get(last, last))
     return " ".join([*words[:-1], last])
+
+
+def _dated(c: Category) -> bool:
+    """Calendar years (1901, 2016): never a price."""
+    return c.numeric and all(1000 <= int(v) <= 2200 for v in c.values)
 
 
 def _plural(w: str) -> str:
@@ -876,6 +887,10 @@ def _check_post(post: Sequence[Tok]) -> None:
     words = kinds[1:] if kinds[:1] == ["POSS"] else kinds
     if len(words) <= 3 and all(k in noun for k in words):
         return
+    # "2 GB of RAM", "47 light years from earth", "7 goals this season", "wide one"
+    if len(words) <= 4 and words[0] in noun and all(
+            k in (*noun, "OF", "IN", "THIS", "ONE", "A", "THE", "SUP") for k in words):
+        return
     if kinds and kinds[-1] in noun and "POSS" in kinds[-2:-1]:
         kinds = kinds[:-1]
     if 3 <= len(kinds) <= 4 and kinds[0] == "THE" and kinds[-1] == "POSS" \
@@ -1014,7 +1029,10 @@ def _merges(toks: Sequence[Tok], i: int) -> bool:
         return i > 0 and prev not in ("ONE", "AHEAD")
     if t.kind == "ONE":
         return nxt != "OF" and prev in ("THE", "A", "WORD", "NOUN") and nxt in ("BE", "WHO",
-                                                                                "")
+                                                                                "VAL", "")
+    if t.kind == "SUP" and t.text.lower() in ("first", "last") and nxt == "WORD" \
+            and prev not in ("THE",):
+        return True  # "the peak first summited by ..."
     if t.kind == "THIS":
         return i > 0 and prev not in _CLAUSE_START
     return False

@@ -802,7 +802,7 @@ def _english(lexicon: list[object], text: str, names: Names, number: int,
     generic = msg.startswith("cannot read '")
     unknown = msg.startswith("unknown name '")
     other = en.has_other_words(text, lex)
-    if not generic and not unknown and not other:
+    if (not generic and not unknown and not other) or msg.startswith("unknown category '"):
         # written in the clue language's words, with another mistake: its error stands
         raise InputError(msg, error.where) from None
     try:
