@@ -533,6 +533,7 @@ class _Build:
         self.lex = lex
         self.toks = toks
         self.groups = groups
+        self.in_mention: set[int] = set()
         self.number = number
         self.text = text
 
@@ -566,7 +567,8 @@ class _Build:
         biggest = word in SUPERLATIVE_MAX
         hint = SUPERLATIVE_MAX.get(word, SUPERLATIVE_MIN.get(word, ""))
         nouns = [c for t in toks if t.kind == "NOUN" for c in t.cats]
-        cands = self.candidates(None, hint, nouns, self.words_hints())
+        cands = self.candidates(None, hint, nouns, [*self.words_hints(toks),
+                                                    *self.words_hints()])
         out = []
         for c in cands:
             pos = c.positions()
@@ -579,7 +581,7 @@ class _Build:
         """Ordered categories a verb of the sentence names: "scored" (score), "weighed"
         (weight), "rated" (rating)."""
         out = []
-        for t in self.toks:
+        for t in self.outside():
             if t.kind != "WORD":
                 continue
             w = t.text.lower()
@@ -591,10 +593,15 @@ class _Build:
                     out.append(c.name)
         return out
 
-    def words_hints(self) -> list[str]:
-        return [_VERB_HINTS[t.text.lower()] for t in self.toks
+    def words_hints(self, toks: Sequence[Tok] | None = None) -> list[str]:
+        """The hints of the verbs (words outside the names: "the 75 million year old
+        fossil costs less" is about prices, not ages)."""
+        return [_VERB_HINTS[t.text.lower()] for t in (self.outside() if toks is None else toks)
                 if t.kind in ("WORD", "NOUN") and t.text.lower() in _VERB_HINTS
                 and _VERB_HINTS[t.text.lower()]]
+
+    def outside(self) -> list[Tok]:
+        return [t for t in self.toks if id(t) not in self.in_mention]
 
     def candidates(self, unit: str | None, hint: str, nouns: Sequence[str],
                    verb_hints: Sequence[str]) -> list[Category]:
@@ -854,6 +861,8 @@ class _Build:
         return out
 
     def sentence(self, tree: Any) -> list[Reading]:
+        self.in_mention = {id(t) for m in tree.iter_subtrees() if _is_mention(m)
+                           for t in self.leaves(m)}
         readings: list[Reading] = [()]
         subject: list[Ref] = []
         for part in tree.children:
