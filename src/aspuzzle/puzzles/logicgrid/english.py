@@ -596,7 +596,9 @@ class _Build:
     def words_hints(self, toks: Sequence[Tok] | None = None) -> list[str]:
         """The hints of the verbs (words outside the names: "the 75 million year old
         fossil costs less" is about prices, not ages)."""
-        return [_VERB_HINTS[t.text.lower()] for t in (self.outside() if toks is None else toks)
+        words = self.outside() if toks is None else toks
+        # the nearest to the comparison first: "fossil costs less" (prices) before "old"
+        return [_VERB_HINTS[t.text.lower()] for t in reversed(words)
                 if t.kind in ("WORD", "NOUN") and t.text.lower() in _VERB_HINTS
                 and _VERB_HINTS[t.text.lower()]]
 
@@ -861,8 +863,15 @@ class _Build:
         return out
 
     def sentence(self, tree: Any) -> list[Reading]:
-        self.in_mention = {id(t) for m in tree.iter_subtrees() if _is_mention(m)
-                           for t in self.leaves(m)}
+        # the words of the names and of the descriptions before them ("the one who paid
+        # $6.99"), not those after a value, which may be the verb ("... fossil costs less")
+        self.in_mention = set()
+        for m in tree.iter_subtrees():
+            if _is_mention(m):
+                words = self.leaves(m)
+                vals = [k for k, t in enumerate(words) if t.kind in ("VAL", "SUP")]
+                end = vals[0] + 1 if vals else len(words)
+                self.in_mention |= {id(t) for t in words[:end]}
         readings: list[Reading] = [()]
         subject: list[Ref] = []
         for part in tree.children:
@@ -897,7 +906,7 @@ def _check_post(post: Sequence[Tok]) -> None:
     if len(words) <= 3 and all(k in noun for k in words):
         return
     # "2 GB of RAM", "47 light years from earth", "7 goals this season", "wide one"
-    if len(words) <= 4 and words[0] in noun and all(
+    if len(words) <= 4 and all(
             k in (*noun, "OF", "IN", "THIS", "ONE", "A", "THE", "SUP") for k in words):
         return
     if kinds and kinds[-1] in noun and "POSS" in kinds[-2:-1]:
@@ -1037,8 +1046,8 @@ def _merges(toks: Sequence[Tok], i: int) -> bool:
     if t.kind == "OF":
         return i > 0 and prev not in ("ONE", "AHEAD")
     if t.kind == "ONE":
-        return nxt != "OF" and prev in ("THE", "A", "WORD", "NOUN") and nxt in ("BE", "WHO",
-                                                                                "VAL", "")
+        return nxt != "OF" and prev in ("THE", "A", "WORD", "NOUN", "VAL") and nxt in (
+            "BE", "WHO", "VAL", "AND", "OR", "NOR", "COMMA", "THAN", "")
     if t.kind == "SUP" and t.text.lower() in ("first", "last") and nxt == "WORD" \
             and prev not in ("THE",):
         return True  # "the peak first summited by ..."
