@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise, product
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -972,10 +972,9 @@ def read_sentence(text: str, lex: Lexicon, number: int,
     rendered = " ".join(f"{'FILL' if _merges(toks, i) else toks[i].kind}_{g}"
                         for g, (i, _) in enumerate(groups))
     try:
-        forest = _parser().parse(rendered)
+        trees = _trees(rendered)
     except lark.exceptions.UnexpectedInput as e:
         raise InputError(_not_understood(sentence, toks, groups, e)) from None
-    trees = _unambiguous(forest)
     build = _Build(lex, toks, groups, number, sentence)
     found: list[Reading] = []
     last: InputError | None = None
@@ -1054,6 +1053,13 @@ def _merges(toks: Sequence[Tok], i: int) -> bool:
     if t.kind == "THIS":
         return i > 0 and prev not in _CLAUSE_START
     return False
+
+
+@lru_cache(maxsize=4096)
+def _trees(rendered: str) -> list[Any]:
+    """Every parse of a sentence's kinds of words ("VAL_0 FILL_1 NOT_2 VAL_3"): sentences
+    of one shape, common in a puzzle and across puzzles, are parsed once."""
+    return _unambiguous(_parser().parse(rendered))
 
 
 def _unambiguous(forest: Any) -> list[Any]:
