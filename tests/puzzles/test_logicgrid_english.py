@@ -162,3 +162,41 @@ def test_pasted_layout_keeps_the_errors_of_the_language() -> None:
         aspuzzle.loads("a: x, y, z\n\nb: p, q\n1. x is p\n", type="logicgrid")
     with pytest.raises(InputError, match=r"line 1: expected 'title: \.\.\.' or 'categories:'"):
         aspuzzle.loads("hello\ncategories:\n  n: 1..3\n", type="logicgrid")
+
+
+@pytest.mark.parametrize("clue", [
+    "Kim sat to the left of Ravi.",
+    "Kim paid twice as much as Ravi.",
+    "Only Kim ordered tea.",
+    "If Kim ordered tea, Ravi paid $5.",
+    "Kim didn't pay more than Ravi.",
+    "Neither Kim nor Ravi paid more than Ana.",
+    "The person who didn't order tea paid $5.",
+    "Kim ordered tea or Ravi paid $5.",
+    "Kim and Ravi ordered the tea and the cola respectively.",
+    "Kim paid 3 liters more than Ravi.",
+    "Kim sat between Ravi and Ana.",
+])
+def test_what_is_not_understood_is_refused_never_guessed(clue: str) -> None:
+    with pytest.raises(InputError, match=r"^<input>: line 6, clue 1: "):
+        aspuzzle.loads(CATS + "  " + clue + "\n", type="logicgrid")
+
+
+@pytest.mark.parametrize(("clue", "reading"), [
+    ("Kim ordered tea but not cola.", ["Kim is tea", "Kim is not cola"]),
+    ("Kim, who ordered tea, paid $5.", ["Kim is tea", "Kim is $5"]),
+    ("Kim paid $1 more than Ravi and $2 more than Ana.",
+     ["Ravi is exactly 1 before Kim", "Ana is exactly 2 before Kim"]),
+    ("The one who got the milk paid the most.", ["milk is $6"]),
+    ("Kim looks after the milk.", ["Kim is milk"]),
+    ("Kim's drink was cheaper than Ravi's.", ["Kim is before Ravi"]),
+    ("Of Kim and Ana, one paid $6 and the other had the tea.",
+     ["Kim is either $6 or tea", "Ana is either $6 or tea", "Kim is not Ana",
+      "$6 is not tea"]),
+])
+def test_readings(clue: str, reading: list[str]) -> None:
+    inst = aspuzzle.loads(CATS + "  " + clue + "\n", type="logicgrid").instance
+    assert PUZZLE_TYPE.clue_readings(inst)[0]["reading"] == reading
+
+
+PUZZLE_TYPE = aspuzzle.loads(CATS, type="logicgrid").puzzle
