@@ -200,3 +200,13 @@ def test_readings(clue: str, reading: list[str]) -> None:
 
 
 PUZZLE_TYPE = aspuzzle.loads(CATS, type="logicgrid").puzzle
+
+
+def test_thousands_separators_in_amounts_of_money() -> None:
+    inst = aspuzzle.loads("categories:\n  person: Ann, Bo, Cy\n"
+                          "  limit: $25,000, $30,000, $1,250,000\n"
+                          "clues:\n  1. Ann's limit is $5,000 more than Bo's.\n"
+                          "  2. Cy has the highest limit.\n", type="logicgrid").instance
+    assert inst.categories[1].values == ("$25,000", "$30,000", "$1,250,000")
+    assert [PUZZLE_TYPE.clue_readings(inst)[i]["reading"] for i in (0, 1)] == [
+        ["Bo is exactly 5000 before Ann"], ['Cy is "$1,250,000"']]

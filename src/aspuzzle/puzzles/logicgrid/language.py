@@ -542,7 +542,8 @@ def read_category(line: str, where: Location) -> Category:
             raise InputError(f"category '{name}' has {hi - lo + 1} values (at most "
                              f"{MAX_VALUES})", where)
         return Category(name, tuple(range(lo, hi + 1)), ordered=True)
-    toks = tokenize(spec, where._replace(column=colon + 2), separators=DECL_SEPARATORS)
+    toks = _thousands(tokenize(spec, where._replace(column=colon + 2),
+                               separators=DECL_SEPARATORS))
     if not toks:
         raise InputError(f"category '{name}' has no values", where)
     seps = {t.text for t in toks if t.sep}
@@ -572,6 +573,30 @@ def read_category(line: str, where: Location) -> Category:
     except InputError as e:
         raise InputError(e.message, where) from None
     return cat
+
+
+_MONEY_HEAD = re.compile(r"\$\d{1,3}")
+_THOUSANDS_TAIL = re.compile(r"\d{3}(?!\d)")
+
+
+def _thousands(toks: list[Token]) -> list[Token]:
+    """``$25,000``: a comma between the digits of an amount of money, with no space around
+    it, is a thousands separator, not a separator of values."""
+    out: list[Token] = []
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        while (i + 2 < len(toks) and not t.quoted and toks[i + 1].sep
+               and toks[i + 1].text == "," and _MONEY_HEAD.match(t.text)
+               and t.text[-1].isdigit() and toks[i + 1].start == t.end
+               and toks[i + 2].start == toks[i + 1].end and not toks[i + 2].quoted
+               and _THOUSANDS_TAIL.match(toks[i + 2].text)):
+            nxt = toks[i + 2]
+            t = Token(t.text + "," + nxt.text, False, False, t.start, nxt.end)
+            i += 2
+        out.append(t)
+        i += 1
+    return out
 
 
 def _scale(values: tuple[Value, ...]) -> tuple[int, ...]:
