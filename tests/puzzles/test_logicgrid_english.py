@@ -210,3 +210,14 @@ def test_thousands_separators_in_amounts_of_money() -> None:
     assert inst.categories[1].values == ("$25,000", "$30,000", "$1,250,000")
     assert [PUZZLE_TYPE.clue_readings(inst)[i]["reading"] for i in (0, 1)] == [
         ["Bo is exactly 5000 before Ann"], ['Cy is "$1,250,000"']]
+
+
+@pytest.mark.parametrize("path", PUZZLES, ids=[p.stem for p in PUZZLES])
+def test_convert_to_text_writes_the_readings_with_the_english_as_comments(path: Path) -> None:
+    loaded = aspuzzle.loads(path.read_text(encoding="utf-8"), type="logicgrid")
+    text = loaded.puzzle.formats["text"].write(loaded.instance, None)
+    again = aspuzzle.loads(text, type="logicgrid").instance
+    assert again.clues == loaded.instance.clues and again.notes == ()
+    for clue in loaded.instance.clues:  # English above its reading, or the clue itself
+        words = " ".join(clue.text.split())
+        assert f"  # {words}\n" in text or f". {words}\n" in text or f"; {words}" in text
