@@ -221,3 +221,12 @@ def test_convert_to_text_writes_the_readings_with_the_english_as_comments(path: 
     for clue in loaded.instance.clues:  # English above its reading, or the clue itself
         words = " ".join(clue.text.split())
         assert f"  # {words}\n" in text or f". {words}\n" in text or f"; {words}" in text
+
+
+def test_a_line_of_category_names_then_one_line_of_values_each(tmp_path: Path) -> None:
+    f = tmp_path / "puzzle.txt"
+    f.write_text((DATA / "e45-names-line.logic").read_text(encoding="utf-8"), encoding="utf-8")
+    loaded = aspuzzle.load(f)
+    assert loaded.puzzle.name == "logicgrid"
+    assert [c.name for c in loaded.instance.categories] == ["gardeners", "trees", "heights"]
+    assert len(loaded.instance.clues) == 7

@@ -639,7 +639,21 @@ def read(text: str) -> LogicGridInstance:
     clue_lines: list[tuple[int, str]] = []
     raw_start = 0
     pasted = not any(_section(line) == "categories" for line in lines)
+    listed = _value_lines(lines) if pasted else None
+    if listed is not None:
+        # the categories as lists of values, one line each, under a line of their names
+        head, value_lines, after = listed
+        for k, (lineno, line) in enumerate(value_lines):
+            name = head[k] if head else f"category {k + 1}"
+            categories.append((read_category(f"{quote(name)}: {line}", Location(lineno)),
+                               lineno))
+        section = "clues"
+        lines_from = after
+    else:
+        lines_from = 0
     for lineno, line in enumerate(lines, 1):
+        if lineno <= lines_from:
+            continue
         where = Location(lineno)
         sec = _section(line)
         if sec is not None:
@@ -700,6 +714,38 @@ def read(text: str) -> LogicGridInstance:
         _asp_directives(raw, raw_start)
     return LogicGridInstance(cats, tuple(clues), raw, title=title,
                              raw_asp_line=raw_start if raw else 0, notes=notes)
+
+
+def _value_lines(lines: Sequence[str]) -> tuple[list[str], list[tuple[int, str]], int] | None:
+    """A puzzle pasted as a line of category names, then one line of values per category
+    (``wines, prices, names`` / ``chianti, port, riesling`` / ``$24, $25, $26`` ...), then
+    the clues: (the names, the value lines with their numbers, the last line of the block).
+    None when the text does not start so."""
+    body = [(n, _scan_comment_free(x).strip()) for n, x in enumerate(lines, 1)]
+    body = [(n, b) for n, b in body if b]
+    if len(body) < 3 or any(":" in b for _, b in body[:1]) or _TITLE.fullmatch(body[0][1]):
+        return None
+
+    def items(b: str) -> list[str]:
+        return [x.strip() for x in b.split(",")]
+
+    def listy(b: str) -> bool:
+        xs = items(b)
+        return len(xs) >= 2 and all(x and len(x.split()) <= 4 for x in xs) \
+            and not _NUMBER.match(b) and not b.rstrip().endswith(".")
+
+    head = items(body[0][1])
+    if not listy(body[0][1]):
+        return None
+    rest = body[1:]
+    value_lines: list[tuple[int, str]] = []
+    for n, b in rest:
+        if not listy(b) or (value_lines and len(items(b)) != len(items(value_lines[0][1]))):
+            break
+        value_lines.append((n, b))
+    if len(value_lines) == len(head) >= 2 and len(items(value_lines[0][1])) >= 2:
+        return head, value_lines, value_lines[-1][0]
+    return None
 
 
 def _choose(inst: LogicGridInstance, clues: list[Clue],
@@ -843,8 +889,11 @@ def _english(lexicon: list[object], text: str, names: Names, number: int,
 
 def detect(text: str) -> bool:
     """A ``categories:`` line, or (pasted) two category lines in a row, then a clue."""
-    lines = [b for b in (_scan_comment_free(x).strip() for x in text.splitlines()[:200]) if b]
+    raw = text.splitlines()[:200]
+    lines = [b for b in (_scan_comment_free(x).strip() for x in raw) if b]
     if any(_section(line) == "categories" for line in lines):
+        return True
+    if _value_lines(raw) is not None:
         return True
     run = 0
     for b in lines:
