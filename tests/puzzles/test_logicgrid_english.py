@@ -230,3 +230,12 @@ def test_a_line_of_category_names_then_one_line_of_values_each(tmp_path: Path) -
     assert loaded.puzzle.name == "logicgrid"
     assert [c.name for c in loaded.instance.categories] == ["gardeners", "trees", "heights"]
     assert len(loaded.instance.clues) == 7
+
+
+def test_the_web_app_takes_an_english_puzzle_pasted_as_text() -> None:
+    from aspuzzle.web import service
+
+    for name in ("e18-pasted.logic", "e45-names-line.logic", "e01-drinks.logic"):
+        loaded = service.load({"puzzle": (DATA / name).read_text(encoding="utf-8")})
+        assert loaded.puzzle.name == "logicgrid"
+        assert str(aspuzzle.solve(loaded).status) == "unique"
