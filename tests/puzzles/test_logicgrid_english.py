@@ -176,6 +176,7 @@ def test_pasted_layout_keeps_the_errors_of_the_language() -> None:
     "Kim and Ravi ordered the tea and the cola respectively.",
     "Kim paid 3 liters more than Ravi.",
     "Kim sat between Ravi and Ana.",
+    "Kim's brother ordered tea.",
 ])
 def test_what_is_not_understood_is_refused_never_guessed(clue: str) -> None:
     with pytest.raises(InputError, match=r"^<input>: line 6, clue 1: "):

@@ -918,6 +918,14 @@ def _check_post(post: Sequence[Tok]) -> None:
                      + " ".join(t.text for t in post))
 
 
+_RELATIVES = frozenset((
+    "brother", "sister", "mother", "father", "husband", "wife", "son", "daughter", "uncle",
+    "aunt", "cousin", "nephew", "niece", "friend", "partner", "boss", "spouse", "sibling",
+    "parent", "grandmother", "grandfather", "grandson", "granddaughter", "boyfriend",
+    "girlfriend", "fiance", "fiancee", "roommate", "neighbor", "neighbour", "rival",
+    "opponent", "twin", "mom", "dad", "colleague", "coworker", "teammate", "classmate"))
+
+
 def _is_mention(t: Any) -> bool:
     return getattr(t, "data", "") in ("m_val", "m_sup", "core", "sup")
 
@@ -968,6 +976,12 @@ def read_sentence(text: str, lex: Lexicon, number: int,
     toks = lex.tokens(sentence)
     if not toks:
         raise InputError("clue has no text")
+    for a, b, c in zip(toks, toks[1:], toks[2:], strict=False):
+        if a.kind == "VAL" and b.kind == "POSS" and c.kind == "WORD" \
+                and singular(c.text) in _RELATIVES:
+            # "Kim's brother" is somebody else (unless brothers are a category)
+            raise InputError(f"cannot read '{_short(sentence)}': words not understood: "
+                             f"'{a.text}'s {c.text}' (another person than {a.text})")
     groups = _groups(toks)
     rendered = " ".join(f"{'FILL' if _merges(toks, i) else toks[i].kind}_{g}"
                         for g, (i, _) in enumerate(groups))
