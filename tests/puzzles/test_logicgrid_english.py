@@ -185,6 +185,9 @@ def test_what_is_not_understood_is_refused_never_guessed(clue: str) -> None:
 
 @pytest.mark.parametrize(("clue", "reading"), [
     ("Kim ordered tea but not cola.", ["Kim is tea", "Kim is not cola"]),
+    ("Kim is not the cheapest or the one who got the tea.", ["Kim is not $4",
+                                                             "Kim is not tea"]),
+    ("Kim didn't pay the least.", ["Kim is not $4"]),
     ("Kim, who ordered tea, paid $5.", ["Kim is tea", "Kim is $5"]),
     ("Kim paid $1 more than Ravi and $2 more than Ana.",
      ["Ravi is exactly 1 before Kim", "Ana is exactly 2 before Kim"]),

@@ -478,6 +478,7 @@ pred: FILL (core | sup)                               -> p_same
     | FILL? NOT mention                               -> p_not
     | FILL? NEITHER mention NOR mention               -> p_neither
     | FILL? NOT FILL? EITHER mention OR mention       -> p_neither
+    | FILL? NOT mention (COMMA? OR mention)+          -> p_none
     | FILL? EITHER mention (COMMA? OR mention)+       -> p_either
     | FILL? ONE OF mention (COMMA mention)* COMMA? OR mention   -> p_one_of
     | FILL core (COMMA mention)* COMMA? OR mention    -> p_or
@@ -697,6 +698,9 @@ class _Build:
         if kind == "p_neither":
             return lambda s: [(NotSame(n, text, a=s, b=y), NotSame(n, text, a=s, b=z))
                               for y, z in product(ms[0], ms[1])]
+        if kind == "p_none":  # "X is not Y or Z": neither
+            return lambda s: [tuple(NotSame(n, text, a=s, b=o) for o in opts)
+                              for opts in product(*ms)]
         if kind in ("p_either", "p_one_of", "p_or"):
             def one_of(s: Ref) -> list[Reading]:
                 out: list[Reading] = []
