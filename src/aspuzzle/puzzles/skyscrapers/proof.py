@@ -43,6 +43,7 @@ from aspuzzle.puzzles.skyscrapers.legup_rules import (
 __all__ = ["check_proof", "export_proof", "lboard"]
 
 _NOT_EXPORTED = ("cell_for_number",)
+_KNOWN = {*DIRECT, *CONTRADICTION, *CASE}
 _SPLIT = "number_for_cell"
 
 
@@ -212,6 +213,12 @@ def check_proof(text: str, *, allowed: Collection[str] | None = None, teacher: A
     if root is None:
         return report
     shown, why = _legup_view(inst, nodes, root, flags)
+    missing = next((t for ts in nodes.values() for t in ts
+                    if t.rule.strip() and t.rule_id.strip().upper() not in _KNOWN), None)
+    if missing is not None:
+        return dataclasses.replace(report, legup="cannot open", legup_text=(
+            f"LEGUP refuses to load the file: transition {missing.id[:20]} names no "
+            f"Skyscrapers rule id LEGUP has ('{missing.rule_id[:30]}')"))
     verdicts = tuple(dataclasses.replace(v, legup=shown[v.transition][0],
                                          legup_text=shown[v.transition][1])
                      if v.transition in shown else v for v in report.verdicts)
@@ -233,7 +240,7 @@ def _legup_view(inst: GridInstance, nodes: dict[str, list[Any]], root: str,
             if why:
                 open_.append(f"the branch ending at node {nid}: {why}")
             return
-        ids = [t.rule_id.strip().upper() for t in ts]
+        ids = [t.rule_id.strip().upper() if t.rule.strip() else "" for t in ts]
         for t, rid in zip(ts, ids, strict=True):
             nb = b
             for (r, c, d), _ in t.sets:
@@ -256,7 +263,7 @@ def _legup_view(inst: GridInstance, nodes: dict[str, list[Any]], root: str,
                 why = t.problem or _case_view(b, ts, ids)
                 shown[t.id] = ("red", why) if why else ("green", "")
             else:
-                shown[t.id] = ("unjustified", "LEGUP finds no Skyscrapers rule with this id")
+                shown[t.id] = ("unjustified", "the transition names no rule")
             if t.child:
                 walk(t.child, nb)
             else:  # pragma: no cover - read_tree gives every transition its child
@@ -273,8 +280,9 @@ def _case_view(b: LBoard, ts: list[Any], ids: list[str]) -> str:
     if any(rid != ids[0] for rid in ids):
         return "all the children of a split must be justified with the same case rule"
     if ids[0] == "SKYS-CASE-0002":
-        return "Cell For Number asks for its digit in a dialog and looks for its clue among " \
-               "the cells: LEGUP never validates it"
+        return "Cell For Number asks for its digit in a dialog whenever LEGUP checks it (a " \
+               "headless LEGUP cannot load the file) and looks for its clue among the cells: " \
+               "LEGUP never validates it"
     if any(not t.sets for t in ts):
         return "" if len(ts) == 1 else "Invalid use of the case rule Number For Cell"
     cells = {k[:2] for t in ts for k, _ in t.sets}
