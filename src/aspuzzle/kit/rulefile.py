@@ -16,7 +16,8 @@ The fields: ``name`` (as solvers call the rule), ``kind`` (``direct``, ``contrad
 ``case``), ``tier`` (optional; by default a case rule is ``case`` and any other ``direct``),
 ``sheet`` (where the rule comes from), ``legup`` (the LEGUP rule), ``summary`` (one line for
 ``aspuzzle rules``), ``says`` (the sentence of a step) and ``stage`` (``late``: the rule is
-evaluated only when the others find nothing, see :func:`late`). A field may go on over the next
+evaluated only when the others find nothing, see :func:`late`), ``pattern`` (a picture of a
+mined rule's pattern, ``aspuzzle rules mine``). A field may go on over the next
 ``%!`` lines. The sentence is a template filled from the rule instance:
 
 * ``{1}``, ``{2}``, ... the arguments of the rule's ``Where`` term; ``{at}`` its first two as
@@ -39,7 +40,7 @@ from aspuzzle.puzzles.base import lp_file
 
 __all__ = ["RuleFileError", "catalogue", "fill", "header"]
 
-_FIELDS = ("name", "kind", "tier", "sheet", "legup", "summary", "says", "stage")
+_FIELDS = ("name", "kind", "tier", "sheet", "legup", "summary", "says", "stage", "pattern")
 _FIELD = re.compile(r"%!\s*(\w+)\s*:\s?(.*)$")
 _MORE = re.compile(r"%!\s+(.*)$")
 _PLACE = re.compile(r"\{(\w+)\}")
