@@ -171,3 +171,21 @@ def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], message: str) -
     assert r.returncode == 2
     assert message in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+def test_the_rules_are_ranked_on_a_corpus(tmp_path: Path) -> None:
+    import json
+
+    corpus = tmp_path / "one.jsonl"
+    lines = (EXAMPLES.parent / "tests" / "data" / "tents" / "tatham.jsonl").read_text()
+    corpus.write_text(lines.splitlines()[0] + "\n" + '{"game": "singles", "id": "x"}\n')
+    r = run_cli("rules", "mine", "--window", "1x2", "--max-cells", "2", "--out",
+                str(tmp_path / "out"), "--up-to", "3x3", "--corpus", str(corpus), "--json")
+    assert r.returncode == 0, r.stderr
+    report = json.loads(r.stdout)
+    assert report["corpus"]["puzzles"] == 1
+    # the full catalogue explains it without a split; the sheet's rules need some, and the
+    # 1x2 rules are the sheet's own, so they remove none
+    assert report["corpus"]["full"]["splits"] == 0
+    assert report["corpus"]["sheet"]["splits"] > 0
+    assert all(rule["removes"] == {"full": 0, "sheet": 0} for rule in report["rules"])

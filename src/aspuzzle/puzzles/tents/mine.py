@@ -494,10 +494,16 @@ def _splits(steps: list[dict[str, Any]]) -> int:
     return n
 
 
+_RANK_PUZZLES = 20
+"""Each rule alone is explained on at most this many puzzles (those the mined rules together
+help on, first in the corpus's order)."""
+
+
 def _rank(rules: list[MinedRule], corpus: list[tuple[str, str]],
           progress: Callable[[str], None] | None) -> dict[str, Any]:
-    """Case splits on the corpus with the full catalogue and with the sheet's rules, then with
-    each mined rule added (only on the puzzles that had splits)."""
+    """Case splits on the corpus with the full catalogue and with the sheet's rules; then with
+    all the mined rules added; then with each mined rule alone added, on the puzzles where all
+    of them removed some."""
     from aspuzzle import api
     from aspuzzle.explain import explain
     from aspuzzle.puzzles.tents.proofs.teacher import TeacherRules, _TeacherReasoner, read_rule
@@ -507,27 +513,33 @@ def _rank(rules: list[MinedRule], corpus: list[tuple[str, str]],
     sheet = tuple(r for r in (by_name(x) for x in _SHEET_RULES) if r is not None)
     bases: dict[str, tuple[Any, ...]] = {"full": CATALOGUE, "sheet": sheet}
     teacher = {r.id: read_rule(r.path) for r in rules if r.path is not None}
+    every = TeacherRules(tuple(teacher.values()))
     loaded = [(w, api.loads(t, type="tents")) for w, t in corpus]
     out: dict[str, Any] = {"puzzles": len(loaded)}
+
+    def splits(lp: Any, cat: tuple[Any, ...], extra: TeacherRules | None) -> int:
+        rs = (TentsReasoner(lp.instance, cat) if extra is None else
+              _TeacherReasoner(lp.instance, (*cat, *extra.rules), extra))
+        return _splits(explain(lp, reasoner=rs).to_json()["steps"])
+
     for base, cat in bases.items():
-        counts = {}
-        for w, lp in loaded:
-            res = explain(lp, reasoner=TentsReasoner(lp.instance, cat))
-            counts[w] = _splits(res.to_json()["steps"])
+        counts = {w: splits(lp, cat, None) for w, lp in loaded}
         hard = [(w, lp) for w, lp in loaded if counts[w]]
-        out[base] = {"splits": sum(counts.values()), "puzzles_with_splits": len(hard)}
+        together = {w: splits(lp, cat, every) for w, lp in hard}
+        helped = [(w, lp) for w, lp in hard if together[w] < counts[w]]
+        out[base] = {"splits": sum(counts.values()), "puzzles_with_splits": len(hard),
+                     "splits_with_mined": sum(counts.values()) - sum(counts[w] - together[w]
+                                                                     for w, _ in hard),
+                     "puzzles_helped": len(helped)}
         if progress is not None:
-            progress(f"corpus, {base} rules: {sum(counts.values())} case splits on {len(hard)} "
-                     "puzzles")
+            progress(f"corpus, {base} rules: {out[base]['splits']} case splits on {len(hard)} "
+                     f"puzzles, {out[base]['splits_with_mined']} with the mined rules")
         for r in rules:
             if r.id not in teacher:
                 continue
-            t = TeacherRules((teacher[r.id],))
-            removed = 0
-            for w, lp in hard:
-                res = explain(lp, reasoner=_TeacherReasoner(lp.instance, (*cat, t.rules[0]), t))
-                removed += counts[w] - _splits(res.to_json()["steps"])
-            r.removed[base] = removed
+            one = TeacherRules((teacher[r.id],))
+            r.removed[base] = sum(counts[w] - splits(lp, cat, one)
+                                  for w, lp in helped[:_RANK_PUZZLES])
     return out
 
 
