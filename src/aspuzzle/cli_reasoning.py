@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from typing import Any
@@ -366,9 +367,62 @@ def cmd_rules_derive(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_rules_mine(args: argparse.Namespace) -> int:
+    from aspuzzle.kit.mine import parse_window
+    from aspuzzle.puzzles import TYPES, get_puzzle
+
+    if args.file is not None:
+        raise UsageError(f"rules mine: unexpected argument '{args.file[:40]}' (the type is "
+                         "--type T)")
+    puzzle = get_puzzle(args.type or TYPES[0].name)  # the first type: Tree Tent, the sheet's
+    mine = puzzle.reasoning().mine
+    if mine is None:
+        able = [t.name for t in TYPES if get_puzzle(t.name).reasoning().mine is not None]
+        raise UsageError(f"rules mine: {puzzle.name} does not say what its patterns are made "
+                         f"of yet ({', '.join(able)} does)")
+    window = parse_window(args.window)
+    if args.max_cells is not None and not 1 <= args.max_cells <= 6:
+        raise UsageError(f"--max-cells: {args.max_cells} is not 1 to 6")
+    for path in args.corpus or ():
+        if not os.path.isfile(path):
+            raise UsageError(f"--corpus: {path}: no such file")
+    if args.corpus and args.out is None:
+        raise UsageError("rules mine: --corpus needs --out DIR (the rules are ranked from "
+                         "their files)")
+    report = mine(window, out=args.out, corpus=args.corpus, max_cells=args.max_cells,
+                  verify_up_to=parse_up_to(args.up_to),
+                  progress=None if args.json else _print)
+    if args.json:
+        _json(report)
+        return EXIT_OK
+    _print(f"{puzzle.title}: {len(report['rules'])} minimal rules in a "
+           f"{window[0]}x{window[1]} window (patterns of up to {report['max_cells']} cells: "
+           f"{report['patterns']} looked at, {report['solves']} solves, "
+           f"{report['mine_s']} s)")
+    if report["verified_up_to"]:
+        h, w = report["verified_up_to"]
+        _print(f"each written to {args.out} and sound on every board up to {h}x{w} "
+               f"(rules verify, {report['verify_s']} s)")
+    corpus = report["corpus"]
+    if corpus:
+        _print(f"corpus: {corpus['puzzles']} puzzles; case splits with the full catalogue "
+               f"{corpus['full']['splits']}, with the sheet's rules {corpus['sheet']['splits']}")
+    _print(f"the sheet's derived rules found: {', '.join(report['sheet_found']) or 'none'}")
+    for r in report["rules"]:
+        concl = ("contradiction" if r["contradiction"] else
+                 ", ".join(f"({i},{j}) {v}" for i, j, v in r["conclusions"]))
+        sheet = f" = sheet {r['sheet']}" if r["sheet"] else ""
+        removes = "".join(f", removes {n} split{'s' if n != 1 else ''} ({base})"
+                          for base, n in r["removes"].items() if n)
+        _print(f"  {r['name']}: {r['pattern']} -> {concl}{sheet}{removes}")
+    return EXIT_OK
+
+
 def cmd_rules(args: argparse.Namespace) -> int:
     from aspuzzle.difficulty import rule_tier
 
+    if args.action == "mine":
+        return cmd_rules_mine(args)
     if args.action == "verify":
         return cmd_rules_verify(args)
     if args.action == "derive":
@@ -468,14 +522,26 @@ def register(sub: Any) -> None:
                                       "'rules verify FILE.lp [--type T]': prove a rule file "
                                       "sound (Tents, or a kit type); "
                                       "'rules derive NAME': a derived rule from the basic ones")
-    sp.add_argument("action", nargs="?", choices=["verify", "derive"],
+    sp.add_argument("action", nargs="?", choices=["verify", "derive", "mine"],
                     help="verify: search every board up to --up-to for a counterexample; "
                          "derive: show a derived Tree Tent rule (sheet 5.a-5.e, 5.h) proven by the "
-                         "basic rules on a small board")
+                         "basic rules on a small board; mine: find the minimal local rules of a "
+                         "window (docs/rules-mine.md)")
     sp.add_argument("file", nargs="?", metavar="FILE.lp|NAME",
                     help="the rule file to verify, or the rule to derive")
     sp.add_argument("--up-to", default="6x6", metavar="RxC",
                     help="verify on every board up to this size (default 6x6)")
     sp.add_argument("--type", "-t", help="only this puzzle type")
+    sp.add_argument("--window", default="2x2", metavar="RxC",
+                    help="mine: the window the patterns fit in (default 2x2)")
+    sp.add_argument("--max-cells", type=int, metavar="N",
+                    help="mine: at most N cells of a pattern say something (default: the "
+                         "window's, at most 5)")
+    sp.add_argument("--out", metavar="DIR",
+                    help="mine: write each rule there as a rule file (for --rules-dir), and "
+                         "verify it up to --up-to")
+    sp.add_argument("--corpus", nargs="+", metavar="FILE",
+                    help="mine: JSON-lines files of puzzles ({\"id\": ...}); the rules are ranked "
+                         "by the case splits each removes from their explanations")
     sp.add_argument("--json", action="store_true", help="print JSON (one line per type)")
     sp.set_defaults(func=cmd_rules)

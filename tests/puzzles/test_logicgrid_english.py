@@ -23,7 +23,7 @@ def _answer(text: str) -> list[list[str]]:
 
 
 def test_there_are_enough_puzzles() -> None:
-    assert len(PUZZLES) >= 1
+    assert len(PUZZLES) >= 41  # 40 of our own and the seed post's
 
 
 @pytest.mark.parametrize("path", PUZZLES, ids=[p.stem for p in PUZZLES])
@@ -162,3 +162,84 @@ def test_pasted_layout_keeps_the_errors_of_the_language() -> None:
         aspuzzle.loads("a: x, y, z\n\nb: p, q\n1. x is p\n", type="logicgrid")
     with pytest.raises(InputError, match=r"line 1: expected 'title: \.\.\.' or 'categories:'"):
         aspuzzle.loads("hello\ncategories:\n  n: 1..3\n", type="logicgrid")
+
+
+@pytest.mark.parametrize("clue", [
+    "Kim sat to the left of Ravi.",
+    "Kim paid twice as much as Ravi.",
+    "Only Kim ordered tea.",
+    "If Kim ordered tea, Ravi paid $5.",
+    "Kim didn't pay more than Ravi.",
+    "Neither Kim nor Ravi paid more than Ana.",
+    "The person who didn't order tea paid $5.",
+    "Kim ordered tea or Ravi paid $5.",
+    "Kim and Ravi ordered the tea and the cola respectively.",
+    "Kim paid 3 liters more than Ravi.",
+    "Kim sat between Ravi and Ana.",
+    "Kim's brother ordered tea.",
+])
+def test_what_is_not_understood_is_refused_never_guessed(clue: str) -> None:
+    with pytest.raises(InputError, match=r"^<input>: line 6, clue 1: "):
+        aspuzzle.loads(CATS + "  " + clue + "\n", type="logicgrid")
+
+
+@pytest.mark.parametrize(("clue", "reading"), [
+    ("Kim ordered tea but not cola.", ["Kim is tea", "Kim is not cola"]),
+    ("Kim is not the cheapest or the one who got the tea.", ["Kim is not $4",
+                                                             "Kim is not tea"]),
+    ("Kim didn't pay the least.", ["Kim is not $4"]),
+    ("Kim, who ordered tea, paid $5.", ["Kim is tea", "Kim is $5"]),
+    ("Kim paid $1 more than Ravi and $2 more than Ana.",
+     ["Ravi is exactly 1 before Kim", "Ana is exactly 2 before Kim"]),
+    ("The one who got the milk paid the most.", ["milk is $6"]),
+    ("Kim looks after the milk.", ["Kim is milk"]),
+    ("Kim's drink was cheaper than Ravi's.", ["Kim is before Ravi"]),
+    ("Of Kim and Ana, one paid $6 and the other had the tea.",
+     ["Kim is either $6 or tea", "Ana is either $6 or tea", "Kim is not Ana",
+      "$6 is not tea"]),
+])
+def test_readings(clue: str, reading: list[str]) -> None:
+    inst = aspuzzle.loads(CATS + "  " + clue + "\n", type="logicgrid").instance
+    assert PUZZLE_TYPE.clue_readings(inst)[0]["reading"] == reading
+
+
+PUZZLE_TYPE = aspuzzle.loads(CATS, type="logicgrid").puzzle
+
+
+def test_thousands_separators_in_amounts_of_money() -> None:
+    inst = aspuzzle.loads("categories:\n  person: Ann, Bo, Cy\n"
+                          "  limit: $25,000, $30,000, $1,250,000\n"
+                          "clues:\n  1. Ann's limit is $5,000 more than Bo's.\n"
+                          "  2. Cy has the highest limit.\n", type="logicgrid").instance
+    assert inst.categories[1].values == ("$25,000", "$30,000", "$1,250,000")
+    assert [PUZZLE_TYPE.clue_readings(inst)[i]["reading"] for i in (0, 1)] == [
+        ["Bo is exactly 5000 before Ann"], ['Cy is "$1,250,000"']]
+
+
+@pytest.mark.parametrize("path", PUZZLES, ids=[p.stem for p in PUZZLES])
+def test_convert_to_text_writes_the_readings_with_the_english_as_comments(path: Path) -> None:
+    loaded = aspuzzle.loads(path.read_text(encoding="utf-8"), type="logicgrid")
+    text = loaded.puzzle.formats["text"].write(loaded.instance, None)
+    again = aspuzzle.loads(text, type="logicgrid").instance
+    assert again.clues == loaded.instance.clues and again.notes == ()
+    for clue in loaded.instance.clues:  # English above its reading, or the clue itself
+        words = " ".join(clue.text.split())
+        assert f"  # {words}\n" in text or f". {words}\n" in text or f"; {words}" in text
+
+
+def test_a_line_of_category_names_then_one_line_of_values_each(tmp_path: Path) -> None:
+    f = tmp_path / "puzzle.txt"
+    f.write_text((DATA / "e45-names-line.logic").read_text(encoding="utf-8"), encoding="utf-8")
+    loaded = aspuzzle.load(f)
+    assert loaded.puzzle.name == "logicgrid"
+    assert [c.name for c in loaded.instance.categories] == ["gardeners", "trees", "heights"]
+    assert len(loaded.instance.clues) == 7
+
+
+def test_the_web_app_takes_an_english_puzzle_pasted_as_text() -> None:
+    from aspuzzle.web import service
+
+    for name in ("e18-pasted.logic", "e45-names-line.logic", "e01-drinks.logic"):
+        loaded = service.load({"puzzle": (DATA / name).read_text(encoding="utf-8")})
+        assert loaded.puzzle.name == "logicgrid"
+        assert str(aspuzzle.solve(loaded).status) == "unique"

@@ -16,7 +16,8 @@ The fields: ``name`` (as solvers call the rule), ``kind`` (``direct``, ``contrad
 ``case``), ``tier`` (optional; by default a case rule is ``case`` and any other ``direct``),
 ``sheet`` (where the rule comes from), ``legup`` (the LEGUP rule), ``summary`` (one line for
 ``aspuzzle rules``), ``says`` (the sentence of a step) and ``stage`` (``late``: the rule is
-evaluated only when the others find nothing, see :func:`late`). A field may go on over the next
+evaluated only when the others find nothing, see :func:`late`), ``pattern`` (a picture of a
+mined rule's pattern, ``aspuzzle rules mine``). A field may go on over the next
 ``%!`` lines. The sentence is a template filled from the rule instance:
 
 * ``{1}``, ``{2}``, ... the arguments of the rule's ``Where`` term; ``{at}`` its first two as
@@ -37,9 +38,9 @@ from aspuzzle.explain.rules import RuleInfo
 from aspuzzle.explain.steps import Kind
 from aspuzzle.puzzles.base import lp_file
 
-__all__ = ["RuleFileError", "catalogue", "fill", "header"]
+__all__ = ["RuleFileError", "catalogue", "fill", "header", "places"]
 
-_FIELDS = ("name", "kind", "tier", "sheet", "legup", "summary", "says", "stage")
+_FIELDS = ("name", "kind", "tier", "sheet", "legup", "summary", "says", "stage", "pattern")
 _FIELD = re.compile(r"%!\s*(\w+)\s*:\s?(.*)$")
 _MORE = re.compile(r"%!\s+(.*)$")
 _PLACE = re.compile(r"\{(\w+)\}")
@@ -109,7 +110,27 @@ def late(package: str, ids: tuple[str, ...]) -> frozenset[str]:
     return frozenset(out)
 
 
+_PARTS: dict[str, list[str]] = {}
+"""Each template split at its places: text, name, text, ... (split once per process: a step's
+words are filled at every step of an explanation)."""
+
+
+def places(template: str) -> frozenset[str]:
+    """The names of the template's places (a type's words need make only those)."""
+    parts = _PARTS.get(template)
+    if parts is None:
+        parts = _PARTS[template] = _PLACE.split(template)
+    return frozenset(parts[1::2])
+
+
 def fill(template: str, values: dict[str, str]) -> str:
     """The template with its ``{name}`` places filled (a place with no value is left as it
     is, so that a missing value shows in the tests rather than raising)."""
-    return _PLACE.sub(lambda m: values.get(m.group(1), m.group(0)), template)
+    parts = _PARTS.get(template)
+    if parts is None:
+        parts = _PARTS[template] = _PLACE.split(template)
+    out = parts[:]
+    for i in range(1, len(out), 2):
+        name = out[i]
+        out[i] = values.get(name, "{" + name + "}")
+    return "".join(out)

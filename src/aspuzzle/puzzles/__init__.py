@@ -153,8 +153,10 @@ TYPES: tuple[TypeInfo, ...] = (
                  FormatInfo("text", (".logic", ".lgp"),
                             "the logic-grid language: categories, clues, raw ASP",
                             search(r"categories\s*:|^[ \t]*[^\W\d][^:\n0-9]{0,40}:[^,\n]+"
-                                   r"(?:,[^,\n]+)+\n[ \t]*[^\W\d][^:\n0-9]{0,40}:[^,\n]+,",
-                                   re.IGNORECASE | re.MULTILINE, (":",))),
+                                   r"(?:,[^,\n]+)+\n[ \t]*[^\W\d][^:\n0-9]{0,40}:[^,\n]+,"
+                                   r"|^[^:\n,#]+(?:,[^:\n,]+)+\n\s*\n[^:\n,]+(?:,[^:\n,]+)+\n"
+                                   r"[^:\n,]+,",
+                                   re.IGNORECASE | re.MULTILINE, (":", ","))),
                  FormatInfo("zebralogic", (".txt",),
                             "ZebraLogic grid-mode English (AllenAI benchmark)",
                             search(r"\bthere (?:are|is) \d+ houses?\b", re.IGNORECASE, (" ",))),

@@ -121,6 +121,10 @@ class Reasoning(NamedTuple):
     derive: Callable[[str], Any] | None = None
     """A rule's name -> its derivation from the basic rules (``rules derive``: ``render()``,
     ``to_json()``). None: the type's rules cannot be derived."""
+    mine: Callable[..., Any] | None = None
+    """(window, out=, corpus=, max_cells=, progress=) -> the report of ``rules mine``: the
+    type's minimal local rules (see :mod:`aspuzzle.kit.mine`), written to ``out`` as rule files
+    and verified. None: the type does not say what its patterns are made of."""
 
 
 class _Lazy:

@@ -37,6 +37,7 @@ from aspuzzle.explain.staged import (
     file_text,
 )
 from aspuzzle.explain.steps import Board, Cell, Kind, Step, Use, cells_text
+from aspuzzle.kit.rulefile import places
 from aspuzzle.puzzles.base import Reasoning
 from aspuzzle.puzzles.hitori import PUZZLE
 from aspuzzle.puzzles.hitori.model import HitoriInstance, HitoriSolution, neighbours4
@@ -137,6 +138,12 @@ _WRITTEN = "written(R, C, N) :- (R, C, N) = @given().\n"
 def _reads(rules: Sequence[RuleInfo]) -> frozenset[str]:
     """The parts of board.lp that the rules read (:data:`_PARTS`)."""
     return board_parts(rules, _PARTS)
+
+
+_GRAMMAR = {name: frozenset(counted(name, []))
+            for name in (SHADED, UNSHADED)}
+"""The places :func:`~aspuzzle.explain.staged.counted` fills for the step's shaded and
+unshaded cells."""
 
 
 def _c(cell: Cell) -> str:
@@ -272,12 +279,17 @@ class HitoriReasoner(StagedReasoner):
         unshaded = [c for c, v in hit.sets if v == UNSHADED]
         nums = _ints(where)
         cells = [(nums[i], nums[i + 1]) for i in range(0, len(nums) - 1, 2)]
-        values = {**counted("shaded", shaded), **counted("unshaded", unshaded),
-                  "around": _around(shaded, unshaded)}
+        need = places(hit.rule.says)  # (the words of every step: only what its rule says)
+        values: dict[str, str] = {}
+        for name, group in (("shaded", shaded), ("unshaded", unshaded)):
+            if not need.isdisjoint(_GRAMMAR[name]):
+                values.update(counted(name, group))
+        if "around" in need:
+            values["around"] = _around(shaded, unshaded)
         if cells:
             values.update(v=str(self._v(cells[0])), at=_c(cells[0]))
-        if len(cells) >= 2:
-            values.update(line=_line(cells[0], cells[1]), pair=cells_text(sorted(cells[:2])))
+        if len(cells) >= 2 and ("line" in need or "pair" in need):
+            values.update(line=_line(cells[0], cells[1]), pair=cells_text(cells[:2]))
         rid = hit.rule.id
         uses = [Use("cells", tuple(cells[:2]))]
         if rid == "next_to_shaded":

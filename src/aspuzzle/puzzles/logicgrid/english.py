@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise, product
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -40,6 +40,7 @@ from aspuzzle.puzzles.logicgrid.model import (
     check_clue,
 )
 from aspuzzle.puzzles.logicgrid.units import (
+    _MULTIPLIERS,
     ORDINALS,
     Scale,
     amount_units,
@@ -68,10 +69,14 @@ _NUMBER_WORDS.pop("one")  # a keyword of its own ("one of", "the one who", "one 
 MORE = {"more": "", "greater": "", "higher": "", "larger": "", "bigger": "", "longer": "long",
         "older": "old", "taller": "tall", "heavier": "heavy", "later": "time",
         "pricier": "money", "costlier": "money", "farther": "far", "further": "far",
-        "wider": "wide", "deeper": "deep"}
+        "wider": "wide", "deeper": "deep",
+        "louder": "", "warmer": "", "hotter": "", "brighter": "", "richer": "",
+        "further away": "far", "farther away": "far"}
 LESS = {"less": "", "fewer": "", "lower": "", "smaller": "", "shorter": "short",
         "younger": "old", "earlier": "time", "lighter": "heavy", "cheaper": "money",
-        "sooner": "time", "narrower": "wide", "shallower": "deep"}
+        "sooner": "time", "narrower": "wide", "shallower": "deep",
+        "quieter": "", "softer": "", "colder": "", "cooler": "", "dimmer": "", "poorer": "",
+        "closer": "far", "nearer": "far"}
 SUPERLATIVE_MAX = {"oldest": "old", "highest": "", "largest": "", "biggest": "",
                    "longest": "long", "tallest": "tall", "heaviest": "heavy", "latest": "time",
                    "last": "time", "greatest": "", "most": "", "priciest": "money",
@@ -90,7 +95,7 @@ _HINTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
              ("time", "date", "day", "month", "year", "order", "episode", "week", "hour",
               "place", "position", "round", "turn", "start", "finish", "arrival", "departure",
               "slot", "appointment", "birthday", "deadline")),
-    "old": (("year",), ("age", "old", "year")),
+    "old": (("year",), ("age", "old", "year", "born", "birth")),
     "long": (("foot", "meter", "metre", "inch", "mile", "kilometer", "yard", "minute", "day",
               "hour", "week", "month", "year", "page", "centimeter", "mm", "cm", "km"),
              ("length", "duration", "distance", "long", "time", "size", "page", "height")),
@@ -160,7 +165,7 @@ RESERVED = frozenset((
     "without", "unlike", "neither", "least", "most", "lower", "previous", "preceding",
     "prior", "ago", "faster", "slower", "quicker", "quickly", "until", "since", "within",
     "among", "whom", "whether", "also", "too", "as", "than", "more", "less", "wasn", "isn",
-    "didn", "doesn", "don", "hasn", "haven", "hadn", "aren", "weren", "won", "couldn",
+    "didn", "doesn", "don", "hasn", "haven", "hadn", "aren", "weren", "couldn",
     "shouldn", "wouldn", "cannot", "nor", "total", "combined", "sum", "difference",
     "respectively", "together", "alone", "themselves", "himself", "herself", "someone",
     "somebody", "anybody", "everyone", "everybody", "last",
@@ -182,6 +187,7 @@ _RAW = re.compile(r"""
 | (?P<clock>\d{1,2}(?::\d\d)?\s?(?:a\.m\.|p\.m\.|am\b|pm\b|a\.m|p\.m)|\d{1,2}:\d\d)
 | (?P<num>\#?(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?(?:st\b|nd\b|rd\b|th\b|%)?)
 | (?P<word>[^\W\d_](?:[\w]|['’](?=[^\W\d_]))*['’]?)
+| (?P<poss>['’]s\b)
 | (?P<punct>[,;:])
 """, re.X | re.I)
 _STOP = re.compile(r"""[.!?]["”’)]*\s+(?=["“‘(]*[A-Z0-9$])""")
@@ -219,7 +225,9 @@ def words(text: str) -> list[Word]:
         w = m.group(0).replace("’", "'")
         low = w.lower()
         j = m.end()
-        if m.lastgroup == "word":
+        if m.lastgroup == "poss":
+            out.append(Word("'s", "'s", i, j))
+        elif m.lastgroup == "word":
             if low in _CONTRACTIONS:
                 a, b = _CONTRACTIONS[low]
                 out += [Word(w[:len(a)] if low != "cannot" else "can", a, i, j),
@@ -341,6 +349,12 @@ class Lexicon:
                     return self._tok("VAL", ws, i, i + k, refs=tuple(refs), num=q.amount), i + k
             q = quantity(ws[i].text)
             if q is not None and q.kind == "money":
+                # "$625" where the prices are printed as plain numbers (625)
+                refs = self.numbers.get(int(q.amount), []) if q.amount.denominator == 1 else []
+                money = [r for r in refs if not _dated(self.by_name[r.category])]
+                if money and not any(s.kind == "money" for s in self.scales.values()):
+                    return self._tok("VAL", ws, i, i + 1, refs=tuple(money),
+                                     num=q.amount), i + 1
                 return self._tok("AMT", ws, i, i + 1, num=q.amount, unit="dollar"), i + 1
             if q is not None and q.kind == "number" and q.unit in ("", "percent"):
                 return self._tok("NUM", ws, i, i + 1, num=q.amount,
@@ -353,6 +367,8 @@ class Lexicon:
         low = ws[i].low
         if i + 1 < len(ws) and f"{low} {ws[i + 1].low}" in KEYWORDS:
             return self._tok(KEYWORDS[f"{low} {ws[i + 1].low}"], ws, i, i + 2), i + 2
+        if low == "half" and i + 1 < len(ws) and ws[i + 1].low in ("hour", "an"):
+            return self._tok("NUM", ws, i, i + 1, num=Fraction(1, 2)), i + 1
         if low in _NUMBER_WORDS:
             return self._tok("NUM", ws, i, i + 1, num=Fraction(_NUMBER_WORDS[low])), i + 1
         if low == "after" and i > 0 and ws[i - 1].low in _PHRASAL_AFTER:
@@ -397,6 +413,10 @@ _UNIT_SYNONYMS = {"ft": "foot", "feet": "foot", "inches": "inch", "lb": "pound",
                   "yrs": "year", "pt": "point", "pts": "point"}
 
 
+def base_unit(unit: str) -> str:
+    return amount_units(unit)[0] if unit else ""
+
+
 def unit_key(unit: str) -> str:
     """A unit as compared: ``feet``, ``ft`` and ``foot`` are one."""
     words = unit.lower().split()
@@ -405,6 +425,11 @@ def unit_key(unit: str) -> str:
     last = singular(words[-1])
     last = _UNIT_SYNONYMS.get(words[-1], _UNIT_SYNONYMS.get(last, last))
     return " ".join([*words[:-1], last])
+
+
+def _dated(c: Category) -> bool:
+    """Calendar years (1901, 2016): never a price."""
+    return c.numeric and all(1000 <= int(v) <= 2200 for v in c.values)
 
 
 def _plural(w: str) -> str:
@@ -453,6 +478,7 @@ pred: FILL (core | sup)                               -> p_same
     | FILL? NOT mention                               -> p_not
     | FILL? NEITHER mention NOR mention               -> p_neither
     | FILL? NOT FILL? EITHER mention OR mention       -> p_neither
+    | FILL? NOT mention (COMMA? OR mention)+          -> p_none
     | FILL? EITHER mention (COMMA? OR mention)+       -> p_either
     | FILL? ONE OF mention (COMMA mention)* COMMA? OR mention   -> p_one_of
     | FILL core (COMMA mention)* COMMA? OR mention    -> p_or
@@ -508,6 +534,7 @@ class _Build:
         self.lex = lex
         self.toks = toks
         self.groups = groups
+        self.in_mention: set[int] = set()
         self.number = number
         self.text = text
 
@@ -541,7 +568,8 @@ class _Build:
         biggest = word in SUPERLATIVE_MAX
         hint = SUPERLATIVE_MAX.get(word, SUPERLATIVE_MIN.get(word, ""))
         nouns = [c for t in toks if t.kind == "NOUN" for c in t.cats]
-        cands = self.candidates(None, hint, nouns, self.words_hints())
+        cands = self.candidates(None, hint, nouns, [*self.words_hints(toks),
+                                                    *self.words_hints()])
         out = []
         for c in cands:
             pos = c.positions()
@@ -554,7 +582,7 @@ class _Build:
         """Ordered categories a verb of the sentence names: "scored" (score), "weighed"
         (weight), "rated" (rating)."""
         out = []
-        for t in self.toks:
+        for t in self.outside():
             if t.kind != "WORD":
                 continue
             w = t.text.lower()
@@ -566,10 +594,17 @@ class _Build:
                     out.append(c.name)
         return out
 
-    def words_hints(self) -> list[str]:
-        return [_VERB_HINTS[t.text.lower()] for t in self.toks
-                if t.kind == "WORD" and t.text.lower() in _VERB_HINTS
+    def words_hints(self, toks: Sequence[Tok] | None = None) -> list[str]:
+        """The hints of the verbs (words outside the names: "the 75 million year old
+        fossil costs less" is about prices, not ages)."""
+        words = self.outside() if toks is None else toks
+        # the nearest to the comparison first: "fossil costs less" (prices) before "old"
+        return [_VERB_HINTS[t.text.lower()] for t in reversed(words)
+                if t.kind in ("WORD", "NOUN") and t.text.lower() in _VERB_HINTS
                 and _VERB_HINTS[t.text.lower()]]
+
+    def outside(self) -> list[Tok]:
+        return [t for t in self.toks if id(t) not in self.in_mention]
 
     def candidates(self, unit: str | None, hint: str, nouns: Sequence[str],
                    verb_hints: Sequence[str]) -> list[Category]:
@@ -577,7 +612,10 @@ class _Build:
         else all; narrowed by the comparative's hint, a category noun, then the verbs."""
         cands = self.lex.ordered()
         if unit is not None:
-            cands = [c for c in cands if self.fits_unit(c, unit)]
+            fit = [c for c in cands if self.fits_unit(c, unit)]
+            # numbers printed without a unit ("72, 79, 86" scores): "7 points more"
+            cands = fit or [c for c in cands if c.numeric or (
+                c.name in self.lex.scales and self.lex.scales[c.name].unit == "")]
         if nouns:
             cands = [c for c in cands if c.name in nouns] or cands
         for h in (hint, *verb_hints):
@@ -607,7 +645,7 @@ class _Build:
         base, _ = amount_units(unit) if unit else ("", Fraction(1))
         words_ = [singular(w) for w in re.findall(r"[a-z]+", c.name.lower())]
         if s is not None:
-            return unit_key(base) == unit_key(s.unit) \
+            return unit_key(base) == unit_key(s.unit) or unit_key(unit) == unit_key(s.unit) \
                 or (not unit and s.kind in ("ordinal", "number")) \
                 or (bool(unit) and singular(unit) in words_)
         if not unit:
@@ -618,10 +656,23 @@ class _Build:
             return True
         return base in ("place", "step", "position", "spot", "level")
 
+    def unit_of(self, ws: Sequence[Tok]) -> str:
+        """The unit the first words after an amount name: the longest that a category
+        carries ("4 light years"), else the first word."""
+        for k in (3, 2):
+            unit = " ".join(t.text.lower() for t in ws[:k])
+            if len(ws) >= k and any(self.fits_unit(c, unit) for c in self.lex.ordered()
+                                    if c.name in self.lex.scales):
+                return unit
+        return ws[0].text.lower()
+
     def distance(self, c: Category, amount: Fraction, unit: str) -> int | None:
         s = self.lex.scales.get(c.name)
         if s is not None:
             _, per = amount_units(unit) if unit else (s.unit, Fraction(1))
+            if unit_key(unit) == unit_key(s.unit) or unit_key(base_unit(unit)) != unit_key(
+                    s.unit):
+                per = Fraction(1)  # "1 week" on weeks; a unit the values do not carry
             d = amount * per * s.per_unit
         else:
             d = amount
@@ -647,6 +698,9 @@ class _Build:
         if kind == "p_neither":
             return lambda s: [(NotSame(n, text, a=s, b=y), NotSame(n, text, a=s, b=z))
                               for y, z in product(ms[0], ms[1])]
+        if kind == "p_none":  # "X is not Y or Z": neither
+            return lambda s: [tuple(NotSame(n, text, a=s, b=o) for o in opts)
+                              for opts in product(*ms)]
         if kind in ("p_either", "p_one_of", "p_or"):
             def one_of(s: Ref) -> list[Reading]:
                 out: list[Reading] = []
@@ -671,7 +725,11 @@ class _Build:
         if amt is not None:
             a = self.leaves(amt)
             amount = a[0].num
-            unit = a[0].unit or (a[1].text.lower() if len(a) > 1 else "")
+            rest = list(a[1:])
+            if rest and rest[0].text.lower() in _MULTIPLIERS and amount is not None:
+                amount *= _MULTIPLIERS[rest[0].text.lower()]
+                rest = rest[1:]
+            unit = a[0].unit or (self.unit_of(rest) if rest else "")
             if a[0].kind == "VAL" and amount is not None:
                 q = quantity(a[0].text)
                 if q is not None and q.kind == "money":
@@ -688,13 +746,16 @@ class _Build:
             hint = MORE.get(w, LESS.get(w, ""))
             # the noun after the comparative: "a later episode than", "10 fewer votes than"
             i = toks.index(cmp)
+            after = []
             for t in toks[i + 1:]:
                 if t.kind == "THAN":
                     break
                 if t.kind == "NOUN":
                     nouns += t.cats
-                elif t.kind == "WORD" and amount is not None and not unit:
-                    unit = t.text.lower()
+                if t.kind in ("WORD", "NOUN"):
+                    after.append(t)
+            if amount is not None and not unit and after:
+                unit = self.unit_of(after)
         elif order is not None:
             i = next(k for k, t in enumerate(self.toks) if t is order)
             if kind == "p_order" and i >= 2 and self.toks[i - 1].kind in ("NOUN", "WORD") \
@@ -806,6 +867,15 @@ class _Build:
         return out
 
     def sentence(self, tree: Any) -> list[Reading]:
+        # the words of the names and of the descriptions before them ("the one who paid
+        # $6.99"), not those after a value, which may be the verb ("... fossil costs less")
+        self.in_mention = set()
+        for m in tree.iter_subtrees():
+            if _is_mention(m):
+                words = self.leaves(m)
+                vals = [k for k, t in enumerate(words) if t.kind in ("VAL", "SUP")]
+                end = vals[0] + 1 if vals else len(words)
+                self.in_mention |= {id(t) for t in words[:end]}
         readings: list[Reading] = [()]
         subject: list[Ref] = []
         for part in tree.children:
@@ -836,8 +906,12 @@ def _check_post(post: Sequence[Tok]) -> None:
     be words whose meaning is not read (``b on y``), so such a parse is dropped."""
     kinds = [t.kind for t in post]
     noun = ("WORD", "NOUN")
-    if not kinds or kinds == ["POSS"] or (len(kinds) == 1 and kinds[0] in noun) \
-            or (len(kinds) == 2 and kinds[0] == "POSS" and kinds[1] in noun):
+    words = kinds[1:] if kinds[:1] == ["POSS"] else kinds
+    if len(words) <= 3 and all(k in noun for k in words):
+        return
+    # "2 GB of RAM", "47 light years from earth", "7 goals this season", "wide one"
+    if len(words) <= 4 and all(
+            k in (*noun, "OF", "IN", "THIS", "ONE", "A", "THE", "SUP") for k in words):
         return
     if kinds and kinds[-1] in noun and "POSS" in kinds[-2:-1]:
         kinds = kinds[:-1]
@@ -846,6 +920,14 @@ def _check_post(post: Sequence[Tok]) -> None:
         return
     raise InputError("words after a name that are not read: "
                      + " ".join(t.text for t in post))
+
+
+_RELATIVES = frozenset((
+    "brother", "sister", "mother", "father", "husband", "wife", "son", "daughter", "uncle",
+    "aunt", "cousin", "nephew", "niece", "friend", "partner", "boss", "spouse", "sibling",
+    "parent", "grandmother", "grandfather", "grandson", "granddaughter", "boyfriend",
+    "girlfriend", "fiance", "fiancee", "roommate", "neighbor", "neighbour", "rival",
+    "opponent", "twin", "mom", "dad", "colleague", "coworker", "teammate", "classmate"))
 
 
 def _is_mention(t: Any) -> bool:
@@ -898,14 +980,19 @@ def read_sentence(text: str, lex: Lexicon, number: int,
     toks = lex.tokens(sentence)
     if not toks:
         raise InputError("clue has no text")
+    for a, b, c in zip(toks, toks[1:], toks[2:], strict=False):
+        if a.kind == "VAL" and b.kind == "POSS" and c.kind == "WORD" \
+                and singular(c.text) in _RELATIVES:
+            # "Kim's brother" is somebody else (unless brothers are a category)
+            raise InputError(f"cannot read '{_short(sentence)}': words not understood: "
+                             f"'{a.text}'s {c.text}' (another person than {a.text})")
     groups = _groups(toks)
-    rendered = " ".join(f"{'FILL' if toks[i].kind in MERGED else toks[i].kind}_{g}"
+    rendered = " ".join(f"{'FILL' if _merges(toks, i) else toks[i].kind}_{g}"
                         for g, (i, _) in enumerate(groups))
     try:
-        forest = _parser().parse(rendered)
+        trees = _trees(rendered)
     except lark.exceptions.UnexpectedInput as e:
         raise InputError(_not_understood(sentence, toks, groups, e)) from None
-    trees = _unambiguous(forest)
     build = _Build(lex, toks, groups, number, sentence)
     found: list[Reading] = []
     last: InputError | None = None
@@ -951,14 +1038,46 @@ def has_reserved(text: str, lex: Lexicon) -> bool:
 
 
 def _groups(toks: Sequence[Tok]) -> list[tuple[int, int]]:
-    """The tokens the grammar sees: a run of :data:`MERGED` kinds is one."""
+    """The tokens the grammar sees: a run of describing words (:func:`_merges`) is one."""
     out: list[tuple[int, int]] = []
-    for i, t in enumerate(toks):
-        if out and t.kind in MERGED and toks[out[-1][0]].kind in MERGED:
+    for i in range(len(toks)):
+        if out and _merges(toks, i) and _merges(toks, out[-1][0]):
             out[-1] = (out[-1][0], i + 1)
         else:
             out.append((i, i + 1))
     return out
+
+
+_CLAUSE_START = ("COMMA", "SEMI", "AND", "BUT")
+
+
+def _merges(toks: Sequence[Tok], i: int) -> bool:
+    """Is token i a describing word (a part of a FILL run)? ``of`` but in "Of X and Y",
+    "one of", "ahead of"; ``one`` but in "one of", "one ... and the other", "one dollar";
+    ``this`` but at the start of a clause."""
+    t = toks[i]
+    prev = toks[i - 1].kind if i else ""
+    nxt = toks[i + 1].kind if i + 1 < len(toks) else ""
+    if t.kind in MERGED:
+        return True
+    if t.kind == "OF":
+        return i > 0 and prev not in ("ONE", "AHEAD")
+    if t.kind == "ONE":
+        return nxt != "OF" and prev in ("THE", "A", "WORD", "NOUN", "VAL") and nxt in (
+            "BE", "WHO", "VAL", "AND", "OR", "NOR", "COMMA", "THAN", "")
+    if t.kind == "SUP" and t.text.lower() in ("first", "last") and nxt == "WORD" \
+            and prev not in ("THE",):
+        return True  # "the peak first summited by ..."
+    if t.kind == "THIS":
+        return i > 0 and prev not in _CLAUSE_START
+    return False
+
+
+@lru_cache(maxsize=4096)
+def _trees(rendered: str) -> list[Any]:
+    """Every parse of a sentence's kinds of words ("VAL_0 FILL_1 NOT_2 VAL_3"): sentences
+    of one shape, common in a puzzle and across puzzles, are parsed once."""
+    return _unambiguous(_parser().parse(rendered))
 
 
 def _unambiguous(forest: Any) -> list[Any]:

@@ -542,7 +542,8 @@ def read_category(line: str, where: Location) -> Category:
             raise InputError(f"category '{name}' has {hi - lo + 1} values (at most "
                              f"{MAX_VALUES})", where)
         return Category(name, tuple(range(lo, hi + 1)), ordered=True)
-    toks = tokenize(spec, where._replace(column=colon + 2), separators=DECL_SEPARATORS)
+    toks = _thousands(tokenize(spec, where._replace(column=colon + 2),
+                               separators=DECL_SEPARATORS))
     if not toks:
         raise InputError(f"category '{name}' has no values", where)
     seps = {t.text for t in toks if t.sep}
@@ -572,6 +573,30 @@ def read_category(line: str, where: Location) -> Category:
     except InputError as e:
         raise InputError(e.message, where) from None
     return cat
+
+
+_MONEY_HEAD = re.compile(r"\$\d{1,3}")
+_THOUSANDS_TAIL = re.compile(r"\d{3}(?!\d)")
+
+
+def _thousands(toks: list[Token]) -> list[Token]:
+    """``$25,000``: a comma between the digits of an amount of money, with no space around
+    it, is a thousands separator, not a separator of values."""
+    out: list[Token] = []
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        while (i + 2 < len(toks) and not t.quoted and toks[i + 1].sep
+               and toks[i + 1].text == "," and _MONEY_HEAD.match(t.text)
+               and t.text[-1].isdigit() and toks[i + 1].start == t.end
+               and toks[i + 2].start == toks[i + 1].end and not toks[i + 2].quoted
+               and _THOUSANDS_TAIL.match(toks[i + 2].text)):
+            nxt = toks[i + 2]
+            t = Token(t.text + "," + nxt.text, False, False, t.start, nxt.end)
+            i += 2
+        out.append(t)
+        i += 1
+    return out
 
 
 def _scale(values: tuple[Value, ...]) -> tuple[int, ...]:
@@ -614,7 +639,21 @@ def read(text: str) -> LogicGridInstance:
     clue_lines: list[tuple[int, str]] = []
     raw_start = 0
     pasted = not any(_section(line) == "categories" for line in lines)
+    listed = _value_lines(lines) if pasted else None
+    if listed is not None:
+        # the categories as lists of values, one line each, under a line of their names
+        head, value_lines, after = listed
+        for k, (lineno, line) in enumerate(value_lines):
+            name = head[k] if head else f"category {k + 1}"
+            categories.append((read_category(f"{quote(name)}: {line}", Location(lineno)),
+                               lineno))
+        section = "clues"
+        lines_from = after
+    else:
+        lines_from = 0
     for lineno, line in enumerate(lines, 1):
+        if lineno <= lines_from:
+            continue
         where = Location(lineno)
         sec = _section(line)
         if sec is not None:
@@ -675,6 +714,38 @@ def read(text: str) -> LogicGridInstance:
         _asp_directives(raw, raw_start)
     return LogicGridInstance(cats, tuple(clues), raw, title=title,
                              raw_asp_line=raw_start if raw else 0, notes=notes)
+
+
+def _value_lines(lines: Sequence[str]) -> tuple[list[str], list[tuple[int, str]], int] | None:
+    """A puzzle pasted as a line of category names, then one line of values per category
+    (``wines, prices, names`` / ``chianti, port, riesling`` / ``$24, $25, $26`` ...), then
+    the clues: (the names, the value lines with their numbers, the last line of the block).
+    None when the text does not start so."""
+    body = [(n, _scan_comment_free(x).strip()) for n, x in enumerate(lines, 1)]
+    body = [(n, b) for n, b in body if b]
+    if len(body) < 3 or any(":" in b for _, b in body[:1]) or _TITLE.fullmatch(body[0][1]):
+        return None
+
+    def items(b: str) -> list[str]:
+        return [x.strip() for x in b.split(",")]
+
+    def listy(b: str) -> bool:
+        xs = items(b)
+        return len(xs) >= 2 and all(x and len(x.split()) <= 4 for x in xs) \
+            and not _NUMBER.match(b) and not b.rstrip().endswith(".")
+
+    head = items(body[0][1])
+    if not listy(body[0][1]):
+        return None
+    rest = body[1:]
+    value_lines: list[tuple[int, str]] = []
+    for n, b in rest:
+        if not listy(b) or (value_lines and len(items(b)) != len(items(value_lines[0][1]))):
+            break
+        value_lines.append((n, b))
+    if len(value_lines) == len(head) >= 2 and len(items(value_lines[0][1])) >= 2:
+        return head, value_lines, value_lines[-1][0]
+    return None
 
 
 def _choose(inst: LogicGridInstance, clues: list[Clue],
@@ -802,7 +873,7 @@ def _english(lexicon: list[object], text: str, names: Names, number: int,
     generic = msg.startswith("cannot read '")
     unknown = msg.startswith("unknown name '")
     other = en.has_other_words(text, lex)
-    if not generic and not unknown and not other:
+    if (not generic and not unknown and not other) or msg.startswith("unknown category '"):
         # written in the clue language's words, with another mistake: its error stands
         raise InputError(msg, error.where) from None
     try:
@@ -818,8 +889,11 @@ def _english(lexicon: list[object], text: str, names: Names, number: int,
 
 def detect(text: str) -> bool:
     """A ``categories:`` line, or (pasted) two category lines in a row, then a clue."""
-    lines = [b for b in (_scan_comment_free(x).strip() for x in text.splitlines()[:200]) if b]
+    raw = text.splitlines()[:200]
+    lines = [b for b in (_scan_comment_free(x).strip() for x in raw) if b]
     if any(_section(line) == "categories" for line in lines):
+        return True
+    if _value_lines(raw) is not None:
         return True
     run = 0
     for b in lines:

@@ -124,9 +124,9 @@ def quantity(text: str) -> Quantity | None:
         if h > 23 or mi > 59:
             return None
         return Quantity("time", "minute", Fraction(h * 60 + mi))
-    if s.lower() in ("noon", "midday"):
+    if s.lower() in ("noon", "midday", "12 noon", "12 midday"):
         return Quantity("time", "minute", Fraction(12 * 60))
-    if s.lower() == "midnight":
+    if s.lower() in ("midnight", "12 midnight"):
         return Quantity("time", "minute", Fraction(0))
     for rx, mi_, di in ((_DATE, 1, 2), (_DATE_DM, 2, 1)):
         m = rx.fullmatch(s)
@@ -188,8 +188,10 @@ def infer(values: tuple[str | int, ...]) -> Scale | None:
         return None
     kind, unit = next(iter(kinds))
     if kind == "number" and not unit and not all(isinstance(v, str) and v.startswith("#")
-                                                 for v in values):
-        return None
+                                                 for v in values) \
+            and not all(isinstance(v, str) and re.search(r"[.]\d|[a-z]", v, re.I)
+                        for v in values):
+        return None  # (numbers written with decimals or "million" are quantities)
     if len({q.amount for q in qs}) != len(qs):
         return None
     d = lcm(*(q.amount.denominator for q in qs))

@@ -12,17 +12,21 @@
 
 The i-th ``<clue>`` of an axis is row (``east``) or column (``south``) i: its ``index`` is the
 clue at the row's left (the column's top) end, its ``value`` the one at the right (bottom) end;
-0 is no clue. The file's proof tree, if any, is ignored.
+0 is no clue. ``<flags dupe="true" view="false"/>`` (written as in every puzzle LEGUP ships)
+set what LEGUP's Number For Cell cases and Unresolved rules look at (see :mod:`.legup_rules`).
+Reading the puzzle ignores a proof tree; :func:`read_doc` gives it to ``check-proof``.
 """
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 from aspuzzle.errors import InputError
-from aspuzzle.kit.legup import IND, attr_int, children, detect_name, parse, puzzle_board
-from aspuzzle.kit.model import CellValue, GridInstance, GridSolution, make
+from aspuzzle.kit.legup import IND, Doc, attr_int, children, detect_name, parse, puzzle_board
+from aspuzzle.kit.model import Cell, CellValue, GridInstance, GridSolution, make
 from aspuzzle.puzzles.skyscrapers.type import SPEC
 
-__all__ = ["detect_legup", "read_legup", "write_legup"]
+__all__ = ["detect_legup", "read_cell", "read_doc", "read_legup", "write_legup"]
 
 NAME = "Skyscrapers"
 
@@ -32,8 +36,29 @@ def detect_legup(text: str) -> bool:
 
 
 def read_legup(text: str) -> GridInstance:
+    return read_doc(text)[1]
+
+
+def read_cell(doc: Doc, elem: ET.Element, n: int) -> tuple[Cell, int]:
+    """A ``<cell>`` element: its cell (1-based row, column) and height (0: empty)."""
+    x, y, v = (attr_int(doc, elem, a) for a in ("x", "y", "value"))
+    if not (0 <= x < n and 0 <= y < n):
+        raise InputError(f"LEGUP: cell x={x} y={y} is outside the {n}x{n} board", doc.at(elem))
+    if not 0 <= v <= n:
+        raise InputError(f"LEGUP: cell value {v} is no height 0..{n}",
+                         doc.at(elem, (y + 1, x + 1)))
+    return (y + 1, x + 1), v
+
+
+def _flag(doc: Doc, elem: ET.Element, name: str) -> bool:
+    return (elem.get(name) or "").strip().lower() == "true"  # Java's Boolean.parseBoolean
+
+
+def read_doc(text: str) -> tuple[Doc, GridInstance, ET.Element, tuple[bool, bool]]:
+    """The parsed file, its puzzle, its ``<puzzle>`` element (where the proof is) and its
+    flags (dupe, view; LEGUP's importer makes them false when the file has none)."""
     doc = parse(text)
-    _, board = puzzle_board(doc, NAME)
+    puzzle, board = puzzle_board(doc, NAME)
     if board.get("size") is not None:
         n = attr_int(doc, board, "size")
     else:
@@ -46,14 +71,8 @@ def read_legup(text: str) -> GridInstance:
     rows: list[list[CellValue]] = [[("empty", None)] * n for _ in range(n)]
     for cells in children(board, "cells"):
         for cell in children(cells, "cell"):
-            x, y, v = (attr_int(doc, cell, a) for a in ("x", "y", "value"))
-            if not (0 <= x < n and 0 <= y < n):
-                raise InputError(f"LEGUP: cell x={x} y={y} is outside the {n}x{n} board",
-                                 doc.at(cell))
-            if not 0 <= v <= n:
-                raise InputError(f"LEGUP: cell value {v} is no height 0..{n}",
-                                 doc.at(cell, (y + 1, x + 1)))
-            rows[y][x] = ("given", v) if v else ("empty", None)
+            (r, c), v = read_cell(doc, cell, n)
+            rows[r - 1][c - 1] = ("given", v) if v else ("empty", None)
     axes = {a.get("side", "").lower(): a for a in children(board, "axis")}
     ends: dict[str, tuple[list[int | None], list[int | None]]] = {}
     for side in ("east", "south"):
@@ -74,10 +93,16 @@ def read_legup(text: str) -> GridInstance:
                 out.append(k or None)
         ends[side] = pair
     (left, right), (top, bottom) = ends["east"], ends["south"]
-    return make(SPEC, rows, edges=[*top, *bottom, *left, *right])
+    flags = children(board, "flags")
+    dupe, view = (_flag(doc, flags[0], "dupe"), _flag(doc, flags[0], "view")) if flags \
+        else (False, False)
+    return doc, make(SPEC, rows, edges=[*top, *bottom, *left, *right]), puzzle, (dupe, view)
 
 
-def write_legup(inst: GridInstance, solution: GridSolution | None = None) -> str:
+def write_legup(inst: GridInstance, solution: GridSolution | None = None, *,
+                proof: list[str] | None = None) -> str:
+    """A LEGUP Skyscrapers file of the puzzle (``proof``: the lines of a ``<proof>`` element,
+    indented as its place in the file)."""
     n = inst.width
     e = [0 if k is None else k for k in inst.edges]
     top, bottom, left, right = (e[i * n:(i + 1) * n] for i in range(4))
@@ -92,5 +117,6 @@ def write_legup(inst: GridInstance, solution: GridSolution | None = None) -> str
         out.append(f'{IND * 3}<axis side="{side}">')
         out += [f'{IND * 4}<clue index="{i}" value="{v}"/>' for i, v in zip(a, b, strict=True)]
         out.append(f"{IND * 3}</axis>")
-    out += [f"{IND * 2}</board>", f"{IND}</puzzle>", "</Legup>"]
+    out += [f'{IND * 3}<flags dupe="true" view="false"/>', f"{IND * 2}</board>", *(proof or []),
+            f"{IND}</puzzle>", "</Legup>"]
     return "\n".join(out) + "\n"

@@ -1639,7 +1639,7 @@ def reasoning() -> Any:
         mark_formats=("text", "tatham", "legup"),
         verify_rule=_verify_rule, export_proof=_export_proof, check_proof=_check_proof,
         rule_alias=_rule_alias, load_teacher=_load_teacher, with_teacher=_with_teacher,
-        derive=_derive,
+        derive=_derive, mine=_mine,
         state_help="text grid with A (tent) / x (grass) marks, Tatham ID, or LEGUP XML",
         set_help="ROW,COL=tent|grass (or A / x)")
 
@@ -1674,6 +1674,12 @@ def _derive(name: str) -> Any:
     from aspuzzle.puzzles.tents.proofs.derive import derive
 
     return derive(name)
+
+
+def _mine(window: tuple[int, int], **kw: Any) -> Any:
+    from aspuzzle.puzzles.tents.mine import mine_tents
+
+    return mine_tents(window, **kw)
 
 
 def _verify_rule(path: str, up_to: tuple[int, int]) -> Any:

@@ -10,6 +10,9 @@ room.lp's) that opens with a header of ``% Key: value`` lines::
                                               default TEACHER-<FILE STEM>)
     % Summary: a corner cell whose two neighbours are grass is grass  (optional)
 
+or with a kit rule file's ``%! name:``, ``%! kind:`` and ``%! summary:`` lines instead (as
+``aspuzzle rules mine`` writes its rules; see :mod:`aspuzzle.kit.rulefile`).
+
 The file's stem is the rule's aspuzzle id: its atoms are ``sets(STEM, Key, R, C, Value)`` and
 ``links(STEM, Key, TR, TC, R, C)`` (a direct rule; Value ``tent`` or ``grass``; a link from the
 tree at (TR, TC) to the tent at (R, C)) or ``contradiction(STEM, Key)``, where Key is
@@ -47,6 +50,8 @@ VERIFY_UP_TO = (5, 5)
 
 _KINDS = {"direct": Kind.DIRECT, "contradiction": Kind.CONTRADICTION}
 _HEADER = re.compile(r"%\s*([A-Za-z]+)\s*:\s*(.*?)\s*$")
+_KIT_HEADER = re.compile(r"%!\s*(name|kind|summary)\s*:\s*(.*?)\s*$")
+_KIT_FIELDS = {"name": "rule", "kind": "kind", "summary": "summary"}
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,10 @@ def _header(path: Path, text: str) -> dict[str, str]:
     for line in text.splitlines():
         if not line.startswith("%"):
             break
+        kit = _KIT_HEADER.match(line)  # a kit rule file's header (rules mine writes one)
+        if kit:
+            fields.setdefault(_KIT_FIELDS[kit[1]], kit[2])
+            continue
         m = _HEADER.match(line)
         if m and m[1].lower() in ("rule", "kind", "id", "summary"):
             fields.setdefault(m[1].lower(), m[2])

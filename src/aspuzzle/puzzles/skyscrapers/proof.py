@@ -1,0 +1,359 @@
+"""A Skyscrapers explanation written as a LEGUP Skyscrapers proof (``explain --to legup``), and
+LEGUP Skyscrapers proofs judged (``check-proof``, ``grade``), with what LEGUP itself will show
+(:mod:`.legup_rules`).
+
+Writing: the file carries LEGUP's usual ``<flags dupe="true" view="false"/>`` (as every
+puzzle LEGUP ships), so Number For Cell's cases are the digits not yet in the cell's row or
+column. Every step is checked against LEGUP's own rule first: one it accepts is one transition;
+a direct step it refuses (Last Visible Cell or Number where LEGUP's exhaustive line check
+disagrees with our bounds) is written as LEGUP's Number For Cell split on each cell it sets,
+the other digits explained until they die; a contradiction it refuses (our Unresolved Cell and
+Number count what a clue rules out, LEGUP's only what duplicates) is replaced by another
+contradiction both accept, or by a split on the emptiest cell whose cases all die. Cell For
+Number is never used (LEGUP never validates it: it asks for its digit in a dialog, and looks
+for the clue it splits on among the cells).
+
+LEGUP reads a missing clue as 0 buildings seen: on a puzzle with one, Exceeding Visibility
+fires once its row or column is full, so LEGUP's Check can never call the proof solved (the
+transitions are still green); ``check-proof`` says so.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from aspuzzle.explain.steps import Board, Kind, Step
+from aspuzzle.kit.legup import cell_xml
+from aspuzzle.kit.legup_proof import Judge, Writer, legup_refs
+from aspuzzle.kit.model import Cell, GridInstance, GridSolution
+from aspuzzle.puzzles.skyscrapers import legup
+from aspuzzle.puzzles.skyscrapers.legup_rules import (
+    CASE,
+    CONTRADICTION,
+    DIRECT,
+    LBoard,
+    case_digits,
+    complete,
+    contradiction,
+    direct,
+)
+
+__all__ = ["check_proof", "export_proof", "lboard"]
+
+_NOT_EXPORTED = ("cell_for_number",)
+_KNOWN = {*DIRECT, *CONTRADICTION, *CASE}
+_SPLIT = "number_for_cell"
+
+
+def lboard(inst: GridInstance, board: Board, dupe: bool = True, view: bool = False) -> LBoard:
+    """LEGUP's board of a puzzle and our board on it."""
+    n = inst.width
+    e = [0 if k is None else k for k in inst.edges] or [0] * (4 * n)
+    top, bottom, left, right = (tuple(e[i * n:(i + 1) * n]) for i in range(4))
+    digits = {cell: int(v) for cell, (kind, v) in inst.positions() if kind == "given" and v}
+    digits.update({(k[0], k[1]): k[2] for k, v in board.cells.items() if v == "yes"})
+    return LBoard(n, (left, right, top, bottom), digits, dupe, view)
+
+
+def _ref(rule: Any) -> str:
+    refs = legup_refs(rule)
+    return refs[0][0] if refs else ""
+
+
+class _Writer(Writer):
+    def __init__(self, loaded: Any, rs: Any) -> None:
+        super().__init__(loaded, rs)
+        self.inst = loaded.instance
+
+    def lb(self, board: Board) -> LBoard:
+        return lboard(self.inst, board)
+
+    def cell_lines(self, sets: Sequence[tuple[Any, str]]) -> list[str]:
+        out = []
+        for (r, c, d), value in sorted(sets):
+            if value != "yes":  # pragma: no cover - the Skyscrapers rules only place digits
+                raise RuntimeError(f"a LEGUP Skyscrapers step cannot strike {d} from ({r},{c})")
+            out.append(cell_xml(d, (r, c)))
+        return out
+
+    def steps(self, node: int, board: Board, steps: Sequence[Step]) -> tuple[int, Board] | None:
+        for i, step in enumerate(steps):
+            if step.kind is Kind.CONTRADICTION:
+                self.contradiction(node, board, step)
+                return None
+            if step.kind is Kind.DIRECT:
+                sets, _ = board.new_in(step.sets, ())
+                if not sets:
+                    continue
+                rid = _ref(self.info[step.rule_id])
+                lb = self.lb(board)
+                good = [s for s in sets if not direct(rid, lb, s[0][:2], s[0][2])]
+                bad = [s for s in sets if s not in good]
+                if good:
+                    child = self.node()
+                    self.transition(node, step.rule_id, good, child)
+                    node, board = child, board.with_(good)
+                if bad:
+                    node, board = self.by_split(node, board, bad)
+                continue
+            self.case(node, board, step, steps[i + 1:])
+            return None
+        return node, board
+
+    def dies(self, node: int, board: Board) -> None:
+        """Explain a board that cannot be finished from ``node`` until it dies."""
+        from aspuzzle.explain import explain
+
+        e = explain(self.loaded, board=board, reasoner=self.rs)
+        if e.status != "contradiction":  # pragma: no cover - every case left out is dead
+            raise RuntimeError(f"a case that should die does not ({e.status})")
+        self.steps(node, board, list(e.steps))
+
+    def split_on(self, node: int, board: Board, cell: Cell, keep: int | None) -> int | None:
+        """LEGUP's Number For Cell split on a cell: every case but ``keep`` explained until it
+        dies; the node of ``keep``'s case."""
+        on = None
+        for d in case_digits(self.lb(board), cell):
+            child = self.node()
+            key = ((cell[0], cell[1], d), "yes")
+            self.transition(node, _SPLIT, [key], child)
+            if d == keep:
+                on = child
+            else:
+                self.dies(child, board.with_([key]))
+        return on
+
+    def by_split(self, node: int, board: Board, sets: list[tuple[Any, str]]
+                 ) -> tuple[int, Board]:
+        for (r, c, d), _ in sets:
+            on = self.split_on(node, board, (r, c), d)
+            if on is None:  # pragma: no cover - a digit we set is not a duplicate
+                raise RuntimeError(f"({r},{c})={d} is not a case of Number For Cell")
+            node, board = on, board.with_([((r, c, d), "yes")])
+        return node, board
+
+    def contradiction(self, node: int, board: Board, step: Step) -> None:
+        lb = self.lb(board)
+        order = [self.info[step.rule_id]] + [r for r in self.info.values()
+                                             if r.kind is Kind.CONTRADICTION]
+        for rule in order:
+            rid = _ref(rule)
+            if rid and contradiction(rid, lb) and (rule.id == step.rule_id or
+                                                   self.rs.applications(board, rule.id)):
+                self.transition(node, rule.id, (), self.node())
+                return
+        empty = [cell for cell, (kind, _) in self.inst.positions()
+                 if kind != "given" and cell not in lb.digits]
+        if not empty:  # pragma: no cover - a full dead board breaks a clue or repeats a digit
+            raise RuntimeError("a full board that LEGUP finds no contradiction on")
+        cell = min(empty, key=lambda x: (len(case_digits(lb, x)), x))
+        self.split_on(node, board, cell, None)
+
+    def case(self, node: int, board: Board, step: Step, rest: Sequence[Step]) -> None:
+        if step.rule_id != _SPLIT:  # pragma: no cover - Cell For Number is not exported
+            raise RuntimeError(f"{step.rule} has no LEGUP form that LEGUP validates")
+        cells = {k[:2] for br in step.branches for k, _ in br.sets}
+        (cell,) = cells
+        shown = {k[2] for br in step.branches for k, _ in br.sets}
+        for d in case_digits(self.lb(board), cell):
+            if d in shown:
+                continue
+            child = self.node()
+            key = ((cell[0], cell[1], d), "yes")
+            self.transition(node, _SPLIT, [key], child)
+            self.dies(child, board.with_([key]))
+        super().case(node, board, step, rest)
+
+
+def export_proof(loaded: Any, explanation: Any = None, *, reasoner: Any = None) -> str:
+    """A LEGUP Skyscrapers file of the puzzle whose proof tree explains it with the steps LEGUP
+    accepts (the explanation and reasoner given are not used: theirs may split on a number)."""
+    from aspuzzle.explain import explain
+
+    inst = loaded.instance
+    puzzle = loaded.puzzle
+    rules = [r for r in puzzle.reasoning().catalogue if r.id not in _NOT_EXPORTED]
+    rs = puzzle.reasoner_class(puzzle, inst, rules=rules)
+    e = explain(loaded, reasoner=rs)
+    w = _Writer(loaded, rs)
+    root = w.node()
+    w.steps(root, e.start, list(e.steps))
+    return legup.write_legup(inst, None, proof=w.proof_lines())
+
+
+# --- judging ----------------------------------------------------------------------------------
+
+def check_proof(text: str, *, allowed: Collection[str] | None = None, teacher: Any = None,
+                earned: bool = False) -> Any:
+    """Judge the proof tree of a LEGUP Skyscrapers file: each transition by our rule of its
+    LEGUP id (or name), from the digits of its parent node, and what LEGUP will show for it
+    (:mod:`.legup_rules`, with the file's flags). A transition places digits; a split by Number
+    For Cell is one empty cell, one case for each digit not yet in its row or column at least;
+    by Cell For Number one digit in one row or column, one case for each cell of it where the
+    digit can still go at least. InputError for a file that cannot be read."""
+    from aspuzzle.kit.legup_proof import check_usage, judge_tree, read_tree
+    from aspuzzle.puzzles.skyscrapers import PUZZLE
+
+    check_usage(PUZZLE, allowed, teacher, earned)
+    doc, inst, puzzle_elem, flags = legup.read_doc(text)
+    n = inst.width
+
+    def cell_sets(elem: Any) -> tuple[list[tuple[Any, str]], str]:
+        (r, c), d = legup.read_cell(doc, elem, n)
+        if inst.at((r, c))[0] == "given":
+            return [], f"it changes the given cell ({r},{c})"
+        if not d:
+            return [], f"it empties ({r},{c}) (a proof step places digits)"
+        return [((r, c, d), "yes")], ""
+
+    nodes, root = read_tree(doc, puzzle_elem, cell_sets)
+    report = judge_tree(_Judge(PUZZLE, inst, nodes, allowed, "Skyscrapers"), Board({}), root)
+    if root is None:
+        return report
+    shown, why = _legup_view(inst, nodes, root, flags)
+    missing = next((t for ts in nodes.values() for t in ts
+                    if t.rule.strip() and t.rule_id.strip().upper() not in _KNOWN), None)
+    if missing is not None:
+        return dataclasses.replace(report, legup="cannot open", legup_text=(
+            f"LEGUP refuses to load the file: transition {missing.id[:20]} names no "
+            f"Skyscrapers rule id LEGUP has ('{missing.rule_id[:30]}')"))
+    verdicts = tuple(dataclasses.replace(v, legup=shown[v.transition][0],
+                                         legup_text=shown[v.transition][1])
+                     if v.transition in shown else v for v in report.verdicts)
+    return dataclasses.replace(report, verdicts=verdicts, legup="not solved" if why else "solved",
+                               legup_text=why)
+
+
+def _legup_view(inst: GridInstance, nodes: dict[str, list[Any]], root: str,
+                flags: tuple[bool, bool]) -> tuple[dict[str, tuple[str, str]], str]:
+    """What LEGUP will show for each transition (id -> word, reason) and why its Check will
+    not call the proof solved ("": it will)."""
+    shown: dict[str, tuple[str, str]] = {}
+    open_: list[str] = []
+
+    def walk(nid: str, b: LBoard) -> None:
+        ts = nodes.get(nid, [])
+        if not ts:
+            why = complete(b)
+            if why:
+                open_.append(f"the branch ending at node {nid}: {why}")
+            return
+        ids = [t.rule_id.strip().upper() if t.rule.strip() else "" for t in ts]
+        for t, rid in zip(ts, ids, strict=True):
+            nb = b
+            for (r, c, d), _ in t.sets:
+                nb = nb.with_((r, c), d)
+            if rid in CONTRADICTION:
+                ok = not t.problem and contradiction(rid, nb)
+                shown[t.id] = ("green", "") if ok else \
+                    ("red", t.problem or f"LEGUP finds no {CONTRADICTION[rid]} on this board")
+                if not ok:
+                    open_.append(f"transition {t.id}: {CONTRADICTION[rid]} does not hold")
+                continue
+            if rid in DIRECT:
+                why = t.problem
+                if not why and len(ts) != 1:
+                    why = "a direct rule's node has one child only"
+                for (r, c, d), _ in t.sets:
+                    why = why or direct(rid, b, (r, c), d)
+                shown[t.id] = ("red", f"{DIRECT[rid]}: {why}") if why else ("green", "")
+            elif rid in CASE:
+                why = t.problem or _case_view(b, ts, ids)
+                shown[t.id] = ("red", why) if why else ("green", "")
+            else:
+                shown[t.id] = ("unjustified", "the transition names no rule")
+            if t.child:
+                walk(t.child, nb)
+            else:  # pragma: no cover - read_tree gives every transition its child
+                open_.append(f"transition {t.id} has no child node")
+
+    walk(root, lboard(inst, Board({}), *flags))
+    if any(w != "green" for w, _ in shown.values()):
+        n = sum(1 for w, _ in shown.values() if w != "green")
+        return shown, f"{n} transition{'s' if n > 1 else ''} not green"
+    return shown, open_[0] if open_ else ""
+
+
+def _case_view(b: LBoard, ts: list[Any], ids: list[str]) -> str:
+    if any(rid != ids[0] for rid in ids):
+        return "all the children of a split must be justified with the same case rule"
+    if ids[0] == "SKYS-CASE-0002":
+        return "Cell For Number asks for its digit in a dialog whenever LEGUP checks it (a " \
+               "headless LEGUP cannot load the file) and looks for its clue among the cells: " \
+               "LEGUP never validates it"
+    if any(not t.sets for t in ts):
+        return "" if len(ts) == 1 else "Invalid use of the case rule Number For Cell"
+    cells = {k[:2] for t in ts for k, _ in t.sets}
+    digits = [k[2] for t in ts for k, _ in t.sets]
+    if len(cells) != 1 or any(len(t.sets) != 1 for t in ts) or len(set(digits)) != len(digits):
+        return "Invalid use of the case rule Number For Cell (each case sets one digit of " \
+               "one cell)"
+    (cell,) = cells
+    if cell in b.digits or sorted(digits) != case_digits(b, cell):
+        return f"Invalid use of the case rule Number For Cell (LEGUP's cases are " \
+               f"{case_digits(b, cell) if cell not in b.digits else 'none'})"
+    return ""
+
+
+class _Judge(Judge):
+    def digits(self, board: Board) -> dict[Cell, int]:
+        return lboard(self.inst, board).digits
+
+    def solved(self, board: Board) -> bool:
+        digits = self.digits(board)
+        if len(digits) != self.inst.width * self.inst.height:
+            return False
+        grid = tuple(digits[cell] for cell, _ in self.inst.positions())
+        return not self.puzzle.verify(self.inst, GridSolution(frozenset(), grid))
+
+    def problem(self, t: Any, rule: Any, board: Board) -> str:
+        why = super().problem(t, rule, board)
+        if why:
+            return why
+        digits = self.digits(board)
+        for (r, c, d), _ in t.sets:
+            if (r, c) in digits:
+                return f"({r},{c}) holds {digits[(r, c)]} already, not {d}"
+        return ""
+
+    def possible(self, digits: dict[Cell, int], cell: Cell, d: int) -> bool:
+        return not any(v == d and (o[0] == cell[0] or o[1] == cell[1])
+                       for o, v in digits.items())
+
+    def case_problem(self, board: Board, rule: Any, cases: list[Any]) -> str:
+        if len(set(cases)) != len(cases):
+            return "two transitions of the split are the same case"
+        if any(len(case) != 1 for case in cases):
+            return f"each case of {rule.name} places one digit"
+        digits = self.digits(board)
+        placed: list[tuple[int, int, int]] = [key for (key, _), in cases]
+        n = self.inst.width
+        if rule.id == "number_for_cell":
+            cells = {(r, c) for r, c, _ in placed}
+            if len(cells) != 1:
+                return f"the cases of {rule.name} are digits of one cell"
+            (cell,) = cells
+            need = {d for d in range(1, n + 1) if self.possible(digits, cell, d)}
+            missing = need - {d for _, _, d in placed}
+            if missing:
+                return f"the cases leave out {min(missing)}, which ({cell[0]},{cell[1]}) can " \
+                       "still take"
+            return ""
+        if rule.id == "cell_for_number":
+            ds = {d for _, _, d in placed}
+            if len(ds) != 1:
+                return f"the cases of {rule.name} place one digit"
+            (d,) = ds
+            cells = {(r, c) for r, c, _ in placed}
+            lines = [{(i, c) for c in range(1, n + 1)} for i in range(1, n + 1)]
+            lines += [{(r, i) for r in range(1, n + 1)} for i in range(1, n + 1)]
+            for line in lines:
+                if cells <= line and not any(digits.get(k) == d for k in line):
+                    where = {k for k in line if k not in digits and self.possible(digits, k, d)}
+                    if where <= cells:
+                        return ""
+            return f"these cells are not every cell of one row or column where {d} can " \
+                   "still go"
+        return super().case_problem(board, rule, cases)  # pragma: no cover
