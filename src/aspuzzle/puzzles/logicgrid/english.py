@@ -345,6 +345,11 @@ class Lexicon:
                 if not refs and q.kind == "number" and q.unit == "" \
                         and q.amount.denominator == 1 and not ws[i].low.startswith("#"):
                     refs = self.numbers.get(int(q.amount), [])
+                if not refs and q.kind == "ordinal" and k == 1 and ws[i].low != "first" \
+                        and not any(sc.kind == "ordinal" for sc in self.scales.values()):
+                    # "the fourth floor" where the floors are 1..4
+                    refs = [r for r in self.numbers.get(int(q.amount), [])
+                            if not _dated(self.by_name[r.category])]
                 if refs:
                     return self._tok("VAL", ws, i, i + k, refs=tuple(refs), num=q.amount), i + k
             q = quantity(ws[i].text)
