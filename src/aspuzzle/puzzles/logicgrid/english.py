@@ -1066,7 +1066,7 @@ def _merges(toks: Sequence[Tok], i: int) -> bool:
     if t.kind in MERGED:
         return True
     if t.kind == "OF":
-        return i > 0 and prev not in ("ONE", "AHEAD")
+        return i > 0 and prev not in ("ONE", "AHEAD", *_CLAUSE_START)
     if t.kind == "ONE":
         return nxt != "OF" and prev in ("THE", "A", "WORD", "NOUN", "VAL") and nxt in (
             "BE", "WHO", "VAL", "AND", "OR", "NOR", "COMMA", "THAN", "")
