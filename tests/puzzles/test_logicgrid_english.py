@@ -249,3 +249,11 @@ def test_an_ordinal_word_names_a_number() -> None:
     inst = aspuzzle.loads("categories:\n  tenant: Ann, Bo, Cy\n  floor: 1..3\n"
                           "clues:\n  1. Ann lives on the third floor.\n", type="logicgrid").instance
     assert PUZZLE_TYPE.clue_readings(inst)[0]["reading"] == ["Ann is 3"]
+
+
+def test_a_family_name_in_the_plural() -> None:
+    inst = aspuzzle.loads("categories:\n  family: Gillespie, Kirby, Pratt\n"
+                          "  home: 95 sq ft, 110 sq ft, 125 sq ft\nclues:\n"
+                          "  1. The 110 sq ft home is for the Gillespies.\n",
+                          type="logicgrid").instance
+    assert PUZZLE_TYPE.clue_readings(inst)[0]["reading"] == ["110 sq ft is Gillespie"]
