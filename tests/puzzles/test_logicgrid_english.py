@@ -243,3 +243,17 @@ def test_the_web_app_takes_an_english_puzzle_pasted_as_text() -> None:
         loaded = service.load({"puzzle": (DATA / name).read_text(encoding="utf-8")})
         assert loaded.puzzle.name == "logicgrid"
         assert str(aspuzzle.solve(loaded).status) == "unique"
+
+
+def test_an_ordinal_word_names_a_number() -> None:
+    inst = aspuzzle.loads("categories:\n  tenant: Ann, Bo, Cy\n  floor: 1..3\n"
+                          "clues:\n  1. Ann lives on the third floor.\n", type="logicgrid").instance
+    assert PUZZLE_TYPE.clue_readings(inst)[0]["reading"] == ["Ann is 3"]
+
+
+def test_a_family_name_in_the_plural() -> None:
+    inst = aspuzzle.loads("categories:\n  family: Gillespie, Kirby, Pratt\n"
+                          "  home: 95 sq ft, 110 sq ft, 125 sq ft\nclues:\n"
+                          "  1. The 110 sq ft home is for the Gillespies.\n",
+                          type="logicgrid").instance
+    assert PUZZLE_TYPE.clue_readings(inst)[0]["reading"] == ["110 sq ft is Gillespie"]

@@ -276,6 +276,7 @@ class Lexicon:
         self.names: dict[tuple[str, ...], list[Ref]] = {}
         self.quantities: dict[tuple[str, str, Fraction], list[Ref]] = {}
         self.numbers: dict[int, list[Ref]] = {}
+        plurals: list[tuple[tuple[str, ...], Ref]] = []
         for c in categories:
             for v in c.values:
                 r = Ref(c.name, v)
@@ -294,6 +295,14 @@ class Lexicon:
                     self._name(key[1:], r)
                 if key:
                     self._name(key, r)
+                    if q is None and key[-1].isalpha():
+                        plurals.append(((*key[:-1], _plural(key[-1])), r))
+        cat_words = {w for c in categories for w in c.name.lower().split()}
+        cat_words |= {singular(w) for w in cat_words} | {_plural(w) for w in cat_words}
+        for key, r in plurals:  # "the Gillespies" for Gillespie, "the daisies"
+            if key not in self.names and key[-1] not in KEYWORDS and key[-1] not in RESERVED \
+                    and not (len(key) == 1 and key[0] in cat_words):
+                self._name(key, r)
         self.longest = max((len(k) for k in self.names), default=1)
         self.nouns: dict[tuple[str, ...], list[str]] = {}
         for c in categories:
@@ -345,6 +354,11 @@ class Lexicon:
                 if not refs and q.kind == "number" and q.unit == "" \
                         and q.amount.denominator == 1 and not ws[i].low.startswith("#"):
                     refs = self.numbers.get(int(q.amount), [])
+                if not refs and q.kind == "ordinal" and k == 1 and ws[i].low != "first" \
+                        and not any(sc.kind == "ordinal" for sc in self.scales.values()):
+                    # "the fourth floor" where the floors are 1..4
+                    refs = [r for r in self.numbers.get(int(q.amount), [])
+                            if not _dated(self.by_name[r.category])]
                 if refs:
                     return self._tok("VAL", ws, i, i + k, refs=tuple(refs), num=q.amount), i + k
             q = quantity(ws[i].text)
@@ -1061,7 +1075,7 @@ def _merges(toks: Sequence[Tok], i: int) -> bool:
     if t.kind in MERGED:
         return True
     if t.kind == "OF":
-        return i > 0 and prev not in ("ONE", "AHEAD")
+        return i > 0 and prev not in ("ONE", "AHEAD", *_CLAUSE_START)
     if t.kind == "ONE":
         return nxt != "OF" and prev in ("THE", "A", "WORD", "NOUN", "VAL") and nxt in (
             "BE", "WHO", "VAL", "AND", "OR", "NOR", "COMMA", "THAN", "")
