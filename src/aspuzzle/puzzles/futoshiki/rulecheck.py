@@ -10,6 +10,7 @@ the solution's digit, places another, or fires at all (a contradiction rule).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,6 +48,17 @@ vc_wrong(Rule) :- contradiction(Rule, _).
 :- not vc_wrong(_).
 """
 
+
+_MARKED = re.compile(r"\b(gt|bar|nobar|neighbours|marked|poss|has_poss|some_le|some_ge|"
+                     r"greater_than|adjacent|adjacent_mode|no_bar)\s*\(|\badjacent_mode\b")
+"""The words of board.lp (and the puzzle's facts) that say something about the marks: a rule
+that reads none of them concludes the same whatever the marks, so its counterexamples are
+searched for without marks (the same board, a counterexample with marks or without)."""
+
+_NO_MARKS = """
+:- adjacent_mode.
+:- greater_than(_, _, _, _).
+"""
 
 @dataclass(frozen=True)
 class Counterexample:
@@ -99,6 +111,8 @@ def verify(rule: str | Path, *, up_to: tuple[int, int] = (6, 6)) -> Verification
     board = "\n".join(ln for ln in lp_file(f"{__package__}.rules", "board.lp").read_text()
                       .splitlines() if not ln.lstrip().startswith("#external"))
     parts = [board, _SEARCH, source]
+    if not _MARKED.search(source):
+        parts.append(_NO_MARKS)
     for n in range(1, min(up_to) + 1):
         found = _search(parts, n, str(path))
         if found is not None:

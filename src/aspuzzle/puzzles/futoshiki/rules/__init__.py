@@ -103,10 +103,10 @@ _RULES: tuple[RuleInfo, ...] = (
              "Tatham: neighbours differ by 1 without a bar (adjacent mode)",
              "two neighbours without a bar must differ by 1"),
     RuleInfo("cell_candidates", "Cell Candidates", _C,
-             "Tatham: forcing chain (Extreme) for two candidates, recursion (Recursive)",
+             "Tatham: recursion (Recursive)",
              "an empty cell holds one of its candidates: each is tried in turn"),
     RuleInfo("digit_places", "Digit Places", _C,
-             "Tatham: positional set elimination (Extreme), recursion (Recursive)",
+             "Tatham: recursion (Recursive)",
              "a digit missing from a line goes in one of its places there: each is tried"),
 )
 
