@@ -75,3 +75,19 @@ def test_each_python_rule_was_seen_to_fire() -> None:
 def test_where_terms_are_clingo_terms() -> None:
     assert str(_symbol(("fish", 3, ("row",), 5))) == "fish(3,row,5)"
     assert str(_symbol(("chain", (1, 2), (3, 4), 5))) == "chain((1,2),(3,4),5)"
+
+
+def test_a_forcing_chain_step_in_words() -> None:
+    import aspuzzle
+    from aspuzzle.explain import explain
+    from tests.conftest import DATA, read_jsonl
+
+    record = next(r for r in read_jsonl(DATA / "futoshiki" / "tatham-direct.jsonl")
+                  if r["params"] == "7dx")
+    e = explain(aspuzzle.loads(record["id"]))
+    chain = next(s for s in e.steps if s.rule_id == "forcing_chain")
+    assert chain.text == (
+        "(1,6) - (1,1) - (1,5) - (2,5) each have two candidates; if (1,6) is not 6 it is 4, "
+        "so (1,1) is 3, so (1,5) is 5, so (2,5) is 6: (1,6) or (2,5) is 6, so (2,6) cannot "
+        "be 6.")
+    assert chain.sets == (((2, 6, 6), "no"),)

@@ -956,7 +956,7 @@ class FutoshikiReasoner(AspReasoner):
             (_, first), rest = path[0], path[1:]
             follows = ", so ".join(f"{_c(x)} is {e}" for x, e in rest)
             uses = [Use("cells", tuple(x for x, _ in path), value=d)]
-            text = (f"each of {cells_text([x for x, _ in path])} has two candidates; if "
+            text = (f"{' - '.join(_c(x) for x, _ in path)} each have two candidates; if "
                     f"{_c(start)} is not {d} it is {first}, so {follows}: {_c(start)} or "
                     f"{_c(end)} is {d}, so {so}.")
         elif rid == "no_candidate":
