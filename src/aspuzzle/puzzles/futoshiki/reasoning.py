@@ -593,12 +593,12 @@ class FutoshikiReasoner(AspReasoner):
                 for rid, where, sets in strong_hits(n, cand, rows, cols, self._strong)]
 
     def probe(self, board: Board, sets: Sets, links: tuple[Link, ...]) -> Probe:
-        """Every direct rule but those over pairs (:data:`LATER`) applied at once, round after
-        round, from a case's board, as :meth:`AspReasoner.probe` does with the rule files;
-        the rounds are computed by their Python transcription (:mod:`.rules.fast`, tested
-        equal to them). A case that dies so dies when followed with every rule (which apply
-        the others first), and what survives knows less, never more, than the case
-        followed."""
+        """Every direct rule but those over pairs, sets and chains (:data:`LATER`,
+        :data:`STRONG`) applied at once, round after round, from a case's board, as
+        :meth:`AspReasoner.probe` does with the rule files; the rounds are computed by their
+        Python transcription (:mod:`.rules.fast`, tested equal to them). A case that dies so
+        dies when followed with every rule (which apply the others first), and what survives
+        knows less, never more, than the case followed."""
         got = self._probe(board, sets, links, self.max_probe_rounds)
         assert got is not None  # (a probe stops after max_probe_rounds rounds)
         return got
@@ -684,8 +684,9 @@ class FutoshikiReasoner(AspReasoner):
         return probe
 
     def closure(self, board: Board) -> Probe:
-        """Every direct rule, the pair rules too, applied at once round after round from
-        ``board`` until nothing changes or the board dies, as :meth:`AspReasoner.probe
+        """Every direct rule, the pair rules and those over sets and chains too (these in the
+        rounds where the pairs find nothing, by rules/strong.py), applied at once round after
+        round from ``board`` until nothing changes or the board dies, as :meth:`AspReasoner.probe
         <aspuzzle.explain.asp.AspReasoner.probe>` applies the rule programs (the pair rules in
         the rounds where the others find nothing): the rounds of the others are computed by
         their Python transcription (:meth:`probe`, tested equal to them), the pair rules by
