@@ -462,8 +462,10 @@ the "sheet" ranking."""
 
 def read_corpus(paths: list[str]) -> list[tuple[str, str]]:
     """(where, puzzle text) of every Tents puzzle in the JSON-lines files (a line with "game"
-    or "type" other than tents is skipped; the puzzle is its "id" or "url")."""
+    or "type" other than tents is skipped; the puzzle is its "id" or "url"; a puzzle met again
+    is left out)."""
     out = []
+    seen: set[str] = set()
     for path in paths:
         try:
             text = Path(path).read_text()
@@ -480,7 +482,8 @@ def read_corpus(paths: list[str]) -> list[tuple[str, str]]:
             if not isinstance(d, dict) or d.get("game", d.get("type", "tents")) != "tents":
                 continue
             puzzle = d.get("id") or d.get("url")
-            if isinstance(puzzle, str):
+            if isinstance(puzzle, str) and puzzle not in seen:
+                seen.add(puzzle)
                 out.append((f"{path}:{n}", puzzle))
     return out
 
