@@ -201,7 +201,8 @@ def _closed(b: _Local) -> tuple[str, str] | None:
         line = f"{'row' if d == 'row' else 'column'} {i + 1}"
         if k == "hi" and m < 0:
             return "too_many_tents", f"{line} has more tents than its clue."
-        unknown = sum(1 for x in b.segment(d, i) if b.get(*x) == ".")
+        # a cell left any (?) may be unknown too, and take a tent
+        unknown = sum(1 for x in b.segment(d, i) if b.get(*x) in (".", ANY))
         if k == "lo" and m > unknown:
             return "too_few_tents", (f"{line} cannot reach its clue even with tents on all its "
                                      "unknown cells.")
@@ -222,9 +223,10 @@ def _step(b: _Local) -> tuple[str, list[tuple[int, int]], str] | None:
                 return "surround_tent_with_grass", anys, "n"
     for (d, i), (k, m) in sorted(b.lines.items()):
         seg = [x for x in b.segment(d, i) if b.get(*x) == "."]
+        anys = [x for x in b.segment(d, i) if b.get(*x) == ANY]
         if seg and k == "hi" and m == 0:
             return "finish_with_grass", seg, "x"
-        if seg and k == "lo" and m == len(seg):
+        if seg and not anys and k == "lo" and m == len(seg):
             return "finish_with_tents", seg, "A"
     for (i, j), v in sorted(b.cells.items()):
         if v != "T":
