@@ -65,8 +65,20 @@ def test_explain_json_sets_digits_and_struck_candidates(cli: Any) -> None:
             assert set(item) in ({"cell", "value"}, {"cell", "not"})
 
 
-def test_explain_an_extreme_puzzle_with_a_case_split(cli: Any) -> None:
+# A puzzle of Tatham's generator at Recursive, his level above Extreme (sgt-puzzles
+# 20230122.806ae71, `unequalgen 5dr aspuzzle-5dr-3 1`; MIT licence): his solver guesses.
+RECURSIVE = "5dr:0R,0,0,0D,0,0D,0U,0,0,0,0R,0,0,0R,0U,0,0R,0,0,2D,0,0L,0,0,0,"
+
+
+def test_explain_an_extreme_puzzle_with_named_rules_only(cli: Any) -> None:
     r = cli("explain", EXTREME, "--json")
+    data = json.loads(r.stdout)
+    assert r.returncode == 0 and data["solved"] and data["tier"] == "direct"
+    assert "Forcing Chain" in {s["rule"] for s in data["steps"]}
+
+
+def test_explain_a_recursive_puzzle_with_a_case_split(cli: Any) -> None:
+    r = cli("explain", RECURSIVE, "--json")
     data = json.loads(r.stdout)
     assert r.returncode == 0 and data["solved"] and data["tier"] == "case"
     case = next(s for s in data["steps"] if s["kind"] == "case")

@@ -139,6 +139,9 @@ def test_a_wrong_mined_rule_is_refused(mined_2x2: list[Found], tmp_path: Path) -
     with pytest.raises(UsageError, match="is not sound"):
         load_rules_dir(tmp_path, up_to=(4, 4))
     assert read_rule(tmp_path / "mined_001.lp").name == "Mined 1"
+    r = run_cli("explain", str(EXAMPLES / "tents" / "seed-6x6.txt"), "--rules-dir", str(tmp_path))
+    assert r.returncode == 2 and "rule 'Mined 1' is not sound" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1, r.stderr
     assert TeacherRules().rules == ()
 
 

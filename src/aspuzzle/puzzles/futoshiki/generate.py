@@ -247,10 +247,12 @@ class _Closure:
 
 
 def closes_directly(reasoner: FutoshikiReasoner) -> bool:
-    """Do the direct rules, the pair rules too, solve the puzzle? The rule files applied all at
-    once, round after round (:meth:`FutoshikiReasoner.closure`: the pair rules in the rounds
-    where the others find nothing; the others by their Python transcription, the pair rules by
-    clingo), a few dozen rounds where the explanation takes hundreds of steps.
+    """Do the direct rules, the pair rules and those over sets and chains too, solve the
+    puzzle? The rule files applied all at once, round after round
+    (:meth:`FutoshikiReasoner.closure`: the pair rules in the rounds where the others find
+    nothing, the sets and chains where the pairs find nothing too; the others by their Python
+    transcription, the pair rules by clingo, the sets and chains by rules/strong.py), a few
+    dozen rounds where the explanation takes hundreds of steps.
     Candidates only ever go, and a rule that strikes one out still does on a board that knows
     more (or the candidate is gone already), so the rules reach the same board in any order:
     this is the explanation's verdict at tier ``direct``. The case closure of

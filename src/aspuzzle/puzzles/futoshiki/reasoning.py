@@ -38,10 +38,11 @@ from aspuzzle.explain.steps import JSON, Board, Kind, Link, Step, Use, cells_tex
 from aspuzzle.puzzles.base import Reasoning
 from aspuzzle.puzzles.futoshiki import PUZZLE
 from aspuzzle.puzzles.futoshiki.model import Cell, FutoshikiInstance, FutoshikiSolution
-from aspuzzle.puzzles.futoshiki.rules import BOARD, CATALOGUE, LATER, REPROOF
+from aspuzzle.puzzles.futoshiki.rules import BOARD, CATALOGUE, LATER, REPROOF, STRONG
 from aspuzzle.puzzles.futoshiki.rules.fast import CONTRADICTIONS as FAST_CONTRADICTIONS
 from aspuzzle.puzzles.futoshiki.rules.fast import DIRECT as FAST_DIRECT
 from aspuzzle.puzzles.futoshiki.rules.fast import FastRules, State
+from aspuzzle.puzzles.futoshiki.rules.strong import chain_walk, strong_hits
 
 __all__ = ["FutoshikiReasoner", "parse_set", "read_board", "read_marks", "reasoning",
            "write_marks"]
@@ -129,6 +130,16 @@ def _symbols(n: int) -> dict[Key, tuple[clingo.Symbol, clingo.Symbol, clingo.Sym
     return got
 
 
+def _symbol(term: Any) -> clingo.Symbol:
+    """A ``where`` term of rules/strong.py as clingo's: ``("f", x, ...)`` is ``f(x, ...)``, a
+    tuple of other items a tuple, a number a number."""
+    if isinstance(term, int):
+        return _N(term)
+    if term and isinstance(term[0], str):
+        return _F(term[0], [_symbol(t) for t in term[1:]])
+    return clingo.Tuple_([_symbol(t) for t in term])
+
+
 def _line_name(line: tuple[str, int]) -> str:
     return f"{'row' if line[0] == 'row' else 'column'} {line[1]}"
 
@@ -200,14 +211,16 @@ class FutoshikiReasoner(AspReasoner):
         self._doubt = 0
         self._chains: dict[tuple[Cell, str], list[Cell]] = {}
         chosen = tuple(self.catalogue if rules is None else rules)
-        super().__init__(inst, [r for r in chosen if r.id not in LATER])
+        super().__init__(inst, [r for r in chosen if r.id not in LATER | STRONG])
         self.rules = chosen
         # The rule programs: the base's, and the rules over pairs, each grounded when first
         # evaluated (the base's not at all for a candidate that closes_directly drops: its
         # rounds are computed in Python). The board is given to each evaluation on their
         # externals (false until set), as solver literals looked up once, set where it changed.
-        self._stages = [_Stage(tuple(r for r in chosen if r.id not in LATER))]
+        self._stages = [_Stage(tuple(r for r in chosen if r.id not in LATER | STRONG))]
         later = tuple(r for r in chosen if r.id in LATER)
+        self._strong = frozenset(r.id for r in chosen if r.id in STRONG)
+        """The rules computed in Python (rules/strong.py), where the programs find nothing."""
         if later:
             self._stages.append(_Stage(later))
         self._fast: FastRules | None = None
@@ -532,6 +545,8 @@ class FutoshikiReasoner(AspReasoner):
         hits = self._stage_hits(0, board)
         if len(self._stages) > 1 and (later or not hits):
             hits += self._stage_hits(1, board)
+        if self._strong and (later or not hits):
+            hits += self._strong_hits(board)
         self._filled(board, hits)
         hits.sort(key=lambda h: (self._order[h.rule.id], h.where))
         return hits
@@ -551,13 +566,39 @@ class FutoshikiReasoner(AspReasoner):
     def hits(self, board: Board) -> list[Hit]:
         return self._all_hits(board)
 
+    def _cand_masks(self, board: Board) -> dict[Cell, int]:
+        """The candidates of each empty cell as a mask (bit d - 1: the digit d)."""
+        cand: dict[Cell, int] = {}
+        for cell, ds in self.candidates(board).items():
+            m = 0
+            for d in ds:
+                m |= 1 << (d - 1)
+            cand[cell] = m
+        return cand
+
+    def _strong_hits(self, board: Board) -> list[Hit]:
+        """The instances of the rules over sets and chains (:data:`STRONG`), computed by
+        their Python transcription (rules/strong.py, tested equal to their rule files)."""
+        n = self.n
+        placed = self.placed(board)
+        rows = [0] * (n + 1)
+        cols = [0] * (n + 1)
+        for (r, c), d in placed.items():
+            rows[r] |= 1 << (d - 1)
+            cols[c] |= 1 << (d - 1)
+        cand = self._cand_masks(board)
+        self.evaluations += 1
+        info = self._info
+        return [Hit(info[rid], _symbol(where), list(sets))
+                for rid, where, sets in strong_hits(n, cand, rows, cols, self._strong)]
+
     def probe(self, board: Board, sets: Sets, links: tuple[Link, ...]) -> Probe:
-        """Every direct rule but those over pairs (:data:`LATER`) applied at once, round after
-        round, from a case's board, as :meth:`AspReasoner.probe` does with the rule files;
-        the rounds are computed by their Python transcription (:mod:`.rules.fast`, tested
-        equal to them). A case that dies so dies when followed with every rule (which apply
-        the others first), and what survives knows less, never more, than the case
-        followed."""
+        """Every direct rule but those over pairs, sets and chains (:data:`LATER`,
+        :data:`STRONG`) applied at once, round after round, from a case's board, as
+        :meth:`AspReasoner.probe` does with the rule files; the rounds are computed by their
+        Python transcription (:mod:`.rules.fast`, tested equal to them). A case that dies so
+        dies when followed with every rule (which apply the others first), and what survives
+        knows less, never more, than the case followed."""
         got = self._probe(board, sets, links, self.max_probe_rounds)
         assert got is not None  # (a probe stops after max_probe_rounds rounds)
         return got
@@ -643,8 +684,9 @@ class FutoshikiReasoner(AspReasoner):
         return probe
 
     def closure(self, board: Board) -> Probe:
-        """Every direct rule, the pair rules too, applied at once round after round from
-        ``board`` until nothing changes or the board dies, as :meth:`AspReasoner.probe
+        """Every direct rule, the pair rules and those over sets and chains too (these in the
+        rounds where the pairs find nothing, by rules/strong.py), applied at once round after
+        round from ``board`` until nothing changes or the board dies, as :meth:`AspReasoner.probe
         <aspuzzle.explain.asp.AspReasoner.probe>` applies the rule programs (the pair rules in
         the rounds where the others find nothing): the rounds of the others are computed by
         their Python transcription (:meth:`probe`, tested equal to them), the pair rules by
@@ -655,8 +697,10 @@ class FutoshikiReasoner(AspReasoner):
         p = self.probe(board, (), ())
         rounds = p.rounds
         while not p.dead and rounds < self.max_probe_rounds and not self.complete(p.board) \
-                and len(self._stages) > 1:
-            hits = self._stage_hits(1, p.board)
+                and (len(self._stages) > 1 or self._strong):
+            hits = self._stage_hits(1, p.board) if len(self._stages) > 1 else []
+            if not hits and self._strong:
+                hits = self._strong_hits(p.board)
             self._filled(p.board, hits)
             new: dict[Any, str] = {}
             for h in hits:
@@ -873,6 +917,49 @@ class FutoshikiReasoner(AspReasoner):
             found = " and ".join(f"{_digits(ds, 'and')} can only go in {cells_text(xs)}"
                                  for xs, ds in hidden)
             text = (f"in {_line_name(line)}, {found}: these cells hold nothing else, so {so}.")
+        elif rid in ("naked_subset", "hidden_subset"):
+            line, mask = args
+            digits = [d for d in range(1, self.n + 1) if mask >> (d - 1) & 1]
+            cands = self.candidates(board)
+            cells = [x for x in self._line_cells(line) if x in cands]
+            if rid == "naked_subset":
+                members = [x for x in cells if set(cands[x]) <= set(digits)]
+                found = f"{cells_text(members)} can only be {_digits(digits)} between them"
+                then = "these digits are there"
+            else:
+                members = [x for x in cells if set(cands[x]) & set(digits)]
+                found = f"{_digits(digits, 'and')} can only go in {cells_text(members)}"
+                then = "these cells hold nothing else"
+            uses = [Use(line[0] if line[0] == "row" else "column", index=line[1]),
+                    Use("cells", tuple(members))]
+            text = f"in {_line_name(line)}, {found}: {then}, so {so}."
+        elif rid == "positional_set":
+            d, way, base = args
+            cands = self.candidates(board)
+            lines = [i for i in range(1, self.n + 1) if base >> (i - 1) & 1]
+            places = [x for i in lines for x in self._line_cells((way, i))
+                      if d in cands.get(x, ())]
+            other = sorted({x[1] if way == "row" else x[0] for x in places})
+            kind, cross = ("rows", "columns") if way == "row" else ("columns", "rows")
+            uses = [Use("cells", tuple(places), value=d)]
+            text = (f"in {kind} {_digits(lines, 'and')}, {d} can only go in {cross} "
+                    f"{_digits(other, 'and')}: these {kind} hold the {d} of each of these "
+                    f"{cross}, so {so}.")
+        elif rid == "forcing_chain":
+            start, end, d = args
+            walk = chain_walk(self.n, self._cand_masks(board), start, d)
+            path: list[tuple[Cell, int]] = []
+            state: tuple[Cell, int] | None = (end, d)
+            while state is not None:
+                path.append(state)
+                state = walk[state]
+            path.reverse()
+            (_, first), rest = path[0], path[1:]
+            follows = ", so ".join(f"{_c(x)} is {e}" for x, e in rest)
+            uses = [Use("cells", tuple(x for x, _ in path), value=d)]
+            text = (f"{' - '.join(_c(x) for x, _ in path)} each have two candidates; if "
+                    f"{_c(start)} is not {d} it is {first}, so {follows}: {_c(start)} or "
+                    f"{_c(end)} is {d}, so {so}.")
         elif rid == "no_candidate":
             cell = (args[0], args[1])
             uses = [Use("cell", (cell,))]
@@ -1127,5 +1214,12 @@ def reasoning() -> Reasoning:
         reasoner=FutoshikiReasoner, catalogue=CATALOGUE, read_state=read_board,
         parse_set=parse_set, mark_formats=(),
         state_help="the text grid with the player's digits and pencil marks such as [134]",
-        set_help="ROW,COL=D (the cell holds D) or ROW,COL!=D (D is struck out)")
+        set_help="ROW,COL=D (the cell holds D) or ROW,COL!=D (D is struck out)",
+        verify_rule=_verify_rule)
+
+
+def _verify_rule(path: str, up_to: tuple[int, int]) -> Any:
+    from aspuzzle.puzzles.futoshiki.rulecheck import verify
+
+    return verify(path, up_to=up_to)
 

@@ -201,7 +201,8 @@ def _closed(b: _Local) -> tuple[str, str] | None:
         line = f"{'row' if d == 'row' else 'column'} {i + 1}"
         if k == "hi" and m < 0:
             return "too_many_tents", f"{line} has more tents than its clue."
-        unknown = sum(1 for x in b.segment(d, i) if b.get(*x) == ".")
+        # a cell left any (?) may be unknown too, and take a tent
+        unknown = sum(1 for x in b.segment(d, i) if b.get(*x) in (".", ANY))
         if k == "lo" and m > unknown:
             return "too_few_tents", (f"{line} cannot reach its clue even with tents on all its "
                                      "unknown cells.")
@@ -222,9 +223,10 @@ def _step(b: _Local) -> tuple[str, list[tuple[int, int]], str] | None:
                 return "surround_tent_with_grass", anys, "n"
     for (d, i), (k, m) in sorted(b.lines.items()):
         seg = [x for x in b.segment(d, i) if b.get(*x) == "."]
+        anys = [x for x in b.segment(d, i) if b.get(*x) == ANY]
         if seg and k == "hi" and m == 0:
             return "finish_with_grass", seg, "x"
-        if seg and k == "lo" and m == len(seg):
+        if seg and not anys and k == "lo" and m == len(seg):
             return "finish_with_tents", seg, "A"
     for (i, j), v in sorted(b.cells.items()):
         if v != "T":
@@ -462,8 +464,10 @@ the "sheet" ranking."""
 
 def read_corpus(paths: list[str]) -> list[tuple[str, str]]:
     """(where, puzzle text) of every Tents puzzle in the JSON-lines files (a line with "game"
-    or "type" other than tents is skipped; the puzzle is its "id" or "url")."""
+    or "type" other than tents is skipped; the puzzle is its "id" or "url"; a puzzle met again
+    is left out)."""
     out = []
+    seen: set[str] = set()
     for path in paths:
         try:
             text = Path(path).read_text()
@@ -480,8 +484,18 @@ def read_corpus(paths: list[str]) -> list[tuple[str, str]]:
             if not isinstance(d, dict) or d.get("game", d.get("type", "tents")) != "tents":
                 continue
             puzzle = d.get("id") or d.get("url")
-            if isinstance(puzzle, str):
+            if isinstance(puzzle, str) and puzzle not in seen:
+                seen.add(puzzle)
                 out.append((f"{path}:{n}", puzzle))
+    return out
+
+
+def _used(steps: list[dict[str, Any]]) -> set[str]:
+    out = set()
+    for s in steps:
+        out.add(s.get("rule_id", ""))
+        for b in s.get("branches", []):
+            out |= _used(b.get("steps", []))
     return out
 
 
@@ -506,6 +520,7 @@ def _rank(rules: list[MinedRule], corpus: list[tuple[str, str]],
     of them removed some."""
     from aspuzzle import api
     from aspuzzle.explain import explain
+    from aspuzzle.explain.loop import ExplainBug
     from aspuzzle.puzzles.tents.proofs.teacher import TeacherRules, _TeacherReasoner, read_rule
     from aspuzzle.puzzles.tents.reasoning import TentsReasoner
     from aspuzzle.puzzles.tents.rules import CATALOGUE, by_name
@@ -517,16 +532,30 @@ def _rank(rules: list[MinedRule], corpus: list[tuple[str, str]],
     loaded = [(w, api.loads(t, type="tents")) for w, t in corpus]
     out: dict[str, Any] = {"puzzles": len(loaded)}
 
-    def splits(lp: Any, cat: tuple[Any, ...], extra: TeacherRules | None) -> int:
+    failed: list[str] = []
+    used: set[str] = set()
+
+    def splits(lp: Any, cat: tuple[Any, ...], extra: TeacherRules | None,
+               where: str = "") -> int:
         rs = (TentsReasoner(lp.instance, cat) if extra is None else
               _TeacherReasoner(lp.instance, (*cat, *extra.rules), extra))
-        return _splits(explain(lp, reasoner=rs).to_json()["steps"])
+        try:
+            steps = explain(lp, reasoner=rs).to_json()["steps"]
+            if extra is not None:
+                used.update(_used(steps))
+            return _splits(steps)
+        except ExplainBug as e:
+            # (the step engine's own check of a case split; counted as no change, and said)
+            failed.append(f"{where}: {' '.join(str(e).split())[:200]}")
+            return -1
 
     for base, cat in bases.items():
-        counts = {w: splits(lp, cat, None) for w, lp in loaded}
-        hard = [(w, lp) for w, lp in loaded if counts[w]]
-        together = {w: splits(lp, cat, every) for w, lp in hard}
+        counts = {w: splits(lp, cat, None, w) for w, lp in loaded}
+        hard = [(w, lp) for w, lp in loaded if counts[w] > 0]
+        together = {w: splits(lp, cat, every, w) for w, lp in hard}
+        together = {w: n if n >= 0 else counts[w] for w, n in together.items()}
         helped = [(w, lp) for w, lp in hard if together[w] < counts[w]]
+        used.intersection_update(teacher)
         out[base] = {"splits": sum(counts.values()), "puzzles_with_splits": len(hard),
                      "splits_with_mined": sum(counts.values()) - sum(counts[w] - together[w]
                                                                      for w, _ in hard),
@@ -535,11 +564,13 @@ def _rank(rules: list[MinedRule], corpus: list[tuple[str, str]],
             progress(f"corpus, {base} rules: {out[base]['splits']} case splits on {len(hard)} "
                      f"puzzles, {out[base]['splits_with_mined']} with the mined rules")
         for r in rules:
-            if r.id not in teacher:
-                continue
+            r.removed[base] = 0
+            if r.id not in teacher or r.id not in used:
+                continue  # (a rule no explanation used removes no split alone)
             one = TeacherRules((teacher[r.id],))
-            r.removed[base] = sum(counts[w] - splits(lp, cat, one)
-                                  for w, lp in helped[:_RANK_PUZZLES])
+            alone = [(w, splits(lp, cat, one, w)) for w, lp in helped[:_RANK_PUZZLES]]
+            r.removed[base] = sum(counts[w] - n for w, n in alone if n >= 0)
+    out["failed"] = failed
     return out
 
 

@@ -12,12 +12,14 @@ Sudoku and in pzl.org.uk's Futoshiki helper, whose "Relative Size" is the sign r
 ``sheet`` names the deduction of Tatham's ``unequal`` / ``latin.c`` solver and its difficulty
 level (Trivial, Easy, Tricky, Extreme, Recursive).
 
-Tatham's set elimination finds subsets of any size; the rules here stop at pairs, whose
-programs stay small (a triple's program would be larger than all the others together, and
-every rule program is evaluated at every step). What larger subsets, X-wings (Tatham's
-positional set elimination) and forcing chains find, the case rules find: a split on the
-candidates of a cell, or on the places of a digit in a line, each case followed with the
-direct rules to a contradiction.
+Tatham's set elimination finds subsets of any size: pairs here are Naked / Hidden Pair, in
+programs of their own; larger sets (Naked / Hidden Subset), his positional set elimination
+(Positional Set: X-Wing, Swordfish, ...) and his forcing chains (Forcing Chain) have rule files
+too, proven sound with ``rules verify``, but their programs would enumerate every set of
+digits, lines or chain, larger than all the others together: the reasoner computes them with
+their Python transcription (:mod:`.strong`, tested equal to the files), only where every other
+direct rule stalls (:data:`STRONG`). Every puzzle Tatham's generator makes up to Extreme is so
+explained with direct rules only; the case rules remain for harder ones.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from aspuzzle.explain.rules import RuleInfo
 from aspuzzle.explain.steps import Kind
 from aspuzzle.puzzles.base import lp_file
 
-__all__ = ["BOARD", "CATALOGUE", "LATER", "REPROOF", "TIERS"]
+__all__ = ["BOARD", "CATALOGUE", "LATER", "REPROOF", "STRONG", "TIERS"]
 
 _D, _C, _X = Kind.DIRECT, Kind.CASE, Kind.CONTRADICTION
 
@@ -65,6 +67,22 @@ _RULES: tuple[RuleInfo, ...] = (
              "Tatham: set elimination (Tricky)",
              "two digits with the same two places only in a line: those cells hold no other "
              "digit"),
+    RuleInfo("naked_subset", "Naked Subset", _D,
+             "Tatham: set elimination (Tricky); Naked Triple, Quad, ...",
+             "k >= 3 cells of a line whose candidates are k digits between them: no other "
+             "cell of the line holds any of those digits"),
+    RuleInfo("hidden_subset", "Hidden Subset", _D,
+             "Tatham: set elimination (Tricky); Hidden Triple, Quad, ...",
+             "k >= 3 digits with at most k places between them in a line: those cells hold no "
+             "other digit"),
+    RuleInfo("positional_set", "Positional Set", _D,
+             "Tatham: positional set elimination (Extreme); X-Wing, Swordfish, ...",
+             "k >= 2 rows in which a digit has its places in k columns only: no other row "
+             "holds the digit in those columns (and so with rows and columns swapped)"),
+    RuleInfo("forcing_chain", "Forcing Chain", _D,
+             "Tatham: forcing chain (Extreme)",
+             "along a path of cells with two candidates each, in line one with the next, if "
+             "the first is not its digit d the last is d: a cell in line with both is not d"),
     RuleInfo("no_candidate", "No Candidate", _X,
              "Tatham: numeric elimination finds no possibility",
              "an empty cell has no candidate left"),
@@ -85,10 +103,10 @@ _RULES: tuple[RuleInfo, ...] = (
              "Tatham: neighbours differ by 1 without a bar (adjacent mode)",
              "two neighbours without a bar must differ by 1"),
     RuleInfo("cell_candidates", "Cell Candidates", _C,
-             "Tatham: forcing chain (Extreme) for two candidates, recursion (Recursive)",
+             "Tatham: recursion (Recursive)",
              "an empty cell holds one of its candidates: each is tried in turn"),
     RuleInfo("digit_places", "Digit Places", _C,
-             "Tatham: positional set elimination (Extreme), recursion (Recursive)",
+             "Tatham: recursion (Recursive)",
              "a digit missing from a line goes in one of its places there: each is tried"),
 )
 
@@ -102,6 +120,10 @@ LATER = frozenset({"naked_pair", "hidden_pair"})
 """The rules grounded in a program of their own, evaluated only when no other rule applies or
 fires: they come last in the catalogue, and their programs are larger than all the others
 together."""
+
+STRONG = frozenset({"naked_subset", "hidden_subset", "positional_set", "forcing_chain"})
+"""The rules computed in Python (:mod:`.strong`), evaluated only when no rule of the programs
+applies or fires: they come after the pairs in the catalogue."""
 
 BOARD = lp_file(__name__, "board.lp")
 REPROOF = lp_file(__name__, "reproof.lp")

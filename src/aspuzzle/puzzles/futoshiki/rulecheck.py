@@ -1,0 +1,158 @@
+"""``aspuzzle rules verify FILE.lp --type futoshiki``: a Futoshiki rule file proven sound on
+every board up to a size, by one clingo search per size (smallest first) for a counterexample.
+
+A counterexample is a Latin square (the solution), marks it obeys (signs between some
+neighbours, or Tatham's adjacent mode with the bars it has), some of its digits given, and a
+board it extends (each open cell's digit placed or not, each other digit struck out or not),
+on which the rule, seeing the board as the step engine does (``rules/board.lp``), strikes out
+the solution's digit, places another, or fires at all (a contradiction rule).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import clingo
+
+from aspuzzle.errors import InputError
+from aspuzzle.formats.asp_text import unsafe_char
+from aspuzzle.puzzles.base import lp_file
+
+__all__ = ["Counterexample", "Verification", "verify"]
+
+_SEARCH = """
+% the solution: a Latin square
+1 { sol(R, C, D) : digit(D) } 1 :- cell(R, C).
+:- sol(R, C1, D), sol(R, C2, D), C1 < C2.
+:- sol(R1, C, D), sol(R2, C, D), R1 < R2.
+% the marks it obeys: signs between some neighbours, or the bars of adjacent mode
+vc_next(R, C, R, C + 1) :- cell(R, C), cell(R, C + 1).
+vc_next(R, C, R + 1, C) :- cell(R, C), cell(R + 1, C).
+{ adjacent_mode }.
+{ greater_than(R1, C1, R2, C2) } :- not adjacent_mode, vc_next(R1, C1, R2, C2),
+    sol(R1, C1, A), sol(R2, C2, B), A > B.
+{ greater_than(R2, C2, R1, C1) } :- not adjacent_mode, vc_next(R1, C1, R2, C2),
+    sol(R1, C1, A), sol(R2, C2, B), B > A.
+adjacent(R1, C1, R2, C2) :- adjacent_mode, vc_next(R1, C1, R2, C2), sol(R1, C1, A),
+    sol(R2, C2, B), |A - B| = 1.
+% some of its digits given
+{ cell_has_number(R, C, D) } :- sol(R, C, D).
+% the board: what is placed and struck out agrees with the solution
+{ yes(R, C, D) } :- open(R, C), sol(R, C, D).
+{ no(R, C, D) } :- open(R, C), digit(D), not sol(R, C, D).
+vc_wrong(Rule) :- sets(Rule, _, key(R, C, D), yes), not sol(R, C, D).
+vc_wrong(Rule) :- sets(Rule, _, key(R, C, D), no), sol(R, C, D).
+vc_wrong(Rule) :- contradiction(Rule, _).
+:- not vc_wrong(_).
+"""
+
+
+_MARKED = re.compile(r"\b(gt|bar|nobar|neighbours|marked|poss|has_poss|some_le|some_ge|"
+                     r"greater_than|adjacent|adjacent_mode|no_bar)\s*\(|\badjacent_mode\b")
+"""The words of board.lp (and the puzzle's facts) that say something about the marks: a rule
+that reads none of them concludes the same whatever the marks, so its counterexamples are
+searched for without marks (the same board, a counterexample with marks or without)."""
+
+_NO_MARKS = """
+:- adjacent_mode.
+:- greater_than(_, _, _, _).
+"""
+
+@dataclass(frozen=True)
+class Counterexample:
+    rules: tuple[str, ...]
+    board: str
+    """The puzzle with the board's digits and pencil marks (the state format)."""
+    solution: str
+    """The solution the board agrees with, as rows of digits."""
+
+
+@dataclass(frozen=True)
+class Verification:
+    file: str
+    up_to: tuple[int, int]
+    counterexample: Counterexample | None
+    type: str = "futoshiki"
+
+    @property
+    def sound(self) -> bool:
+        return self.counterexample is None
+
+    def to_json(self) -> dict[str, object]:
+        c = self.counterexample
+        return {"file": self.file, "type": self.type, "sound": self.sound,
+                "up_to": list(self.up_to), "counterexample": None if c is None else {
+                    "rules": list(c.rules), "board": c.board, "solution": c.solution}}
+
+    def render(self) -> str:
+        h, w = self.up_to
+        c = self.counterexample
+        if c is None:
+            return f"{self.file}: sound on all boards up to {h}x{w}"
+        return (f"{self.file}: NOT sound: {', '.join(c.rules)} concludes wrongly on this board:\n"
+                f"{c.board}the solution it agrees with:\n{c.solution}")
+
+
+def verify(rule: str | Path, *, up_to: tuple[int, int] = (6, 6)) -> Verification:
+    """Is the rule file sound on every board up to ``up_to`` (square grids n x n, n at most
+    the smaller side)?"""
+    path = Path(rule)
+    try:
+        source = path.read_text()
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError(f"{path}: cannot read the rule file ({e.__class__.__name__})") \
+            from None
+    bad = unsafe_char(source)
+    if bad is not None:
+        line, column, why = bad
+        raise InputError(f"{path}: line {line}, column {column}: {why}")
+    board = "\n".join(ln for ln in lp_file(f"{__package__}.rules", "board.lp").read_text()
+                      .splitlines() if not ln.lstrip().startswith("#external"))
+    parts = [board, _SEARCH, source]
+    if not _MARKED.search(source):
+        parts.append(_NO_MARKS)
+    for n in range(1, min(up_to) + 1):
+        found = _search(parts, n, str(path))
+        if found is not None:
+            return Verification(str(path), up_to, found)
+    return Verification(str(path), up_to, None)
+
+
+def _search(parts: list[str], n: int, name: str) -> Counterexample | None:
+    messages: list[str] = []
+    ctl = clingo.Control(["--warn=none", f"-c n={n}"], logger=lambda _c, m: messages.append(m))
+    try:
+        for i, text in enumerate(parts):
+            ctl.add(f"part{i}", [], text)
+        ctl.ground([(f"part{i}", []) for i in range(len(parts))])
+    except RuntimeError as e:
+        why = " ".join(messages[0].split()) if messages else str(e)
+        raise InputError(f"{name}: the rule file does not ground: {why}") from None
+    found: list[clingo.Symbol] = []
+
+    def on_model(m: clingo.Model) -> None:
+        found[:] = m.symbols(atoms=True)
+
+    ctl.solve(on_model=on_model)
+    if not found:
+        return None
+    from aspuzzle.explain.steps import Board
+    from aspuzzle.puzzles.futoshiki.model import FutoshikiInstance
+    from aspuzzle.puzzles.futoshiki.reasoning import write_marks
+
+    def nums(s: clingo.Symbol) -> tuple[int, ...]:
+        return tuple(a.number for a in s.arguments)
+
+    grid = {nums(s)[:2]: nums(s)[2] for s in found if s.name == "sol"}
+    givens = frozenset(nums(s) for s in found if s.name == "cell_has_number")
+    greater = frozenset((nums(s)[:2], nums(s)[2:]) for s in found if s.name == "greater_than")
+    adjacent = any(s.name == "adjacent_mode" for s in found)
+    bars = frozenset((nums(s)[:2], nums(s)[2:]) for s in found if s.name == "adjacent")
+    inst = FutoshikiInstance(n, givens, greater, adjacent, bars)  # type: ignore[arg-type]
+    marks = Board({nums(s): s.name for s in found if s.name in ("yes", "no")})
+    rules = tuple(sorted({str(s.arguments[0]) for s in found if s.name == "vc_wrong"}))
+    solution = "".join(" ".join(str(grid[(r, c)]) for c in range(1, n + 1)) + "\n"
+                       for r in range(1, n + 1))
+    return Counterexample(rules, write_marks(inst, marks), solution)
