@@ -76,3 +76,13 @@ def test_sudoku_tatham_puzzles_same_as_fresh() -> None:
 def test_sudoku_several_solutions_and_none_same_as_fresh() -> None:
     expected = same_in_both_orders(_random_sudoku(120, seed=5))
     assert {s for s, _ in expected} == {Status.UNIQUE, Status.MULTIPLE, Status.NONE}
+
+
+def test_skyscrapers_larger_than_7x7_are_grounded_afresh() -> None:
+    """GridSpec.shared_up_to: on 8x8 a shared program solves slower than a fresh grounding."""
+    from aspuzzle.puzzles import SolveOptions
+
+    by_size = {int(rec["id"].split("d")[0]): rec["id"]
+               for rec in read_jsonl(DATA / "skyscrapers" / "tatham.jsonl")}
+    assert SKY.reuse(aspuzzle.loads(by_size[7]).instance, SolveOptions()) is not None
+    assert SKY.reuse(aspuzzle.loads(by_size[8]).instance, SolveOptions()) is None

@@ -119,7 +119,8 @@ class GridPuzzle:
         its input: puzzles share one when their regions are the same (Sudoku's boxes of a
         size), and a jigsaw's own regions make a kind of their own."""
         spec = self.spec
-        if spec.shared_after is None:
+        if spec.shared_after is None or (spec.shared_up_to is not None and max(
+                instance.height, instance.width) > spec.shared_up_to):
             return None
         from aspuzzle.engine import Program
         from aspuzzle.engine.reuse import Reuse

@@ -122,6 +122,10 @@ class GridSpec(NamedTuple):
     its numbers), the puzzle's facts assumed true, built once this many puzzles of the size
     were solved afresh. None: every puzzle is grounded afresh (a type with regions always
     is). For corpora and the generator, where one size comes back often."""
+    shared_up_to: int | None = None
+    """The largest side solved on a shared program (:attr:`shared_after`), as measured: a larger
+    grid is grounded afresh (Skyscrapers 8x8: a shared program solves slower than a fresh
+    grounding). None: every size."""
     regions: bool = False
     """Cells are grouped in regions (Sudoku's boxes, jigsaw regions): facts ``region(R, C, K)``;
     the text grid shows them with ``|`` and ``-`` lines between boxes."""

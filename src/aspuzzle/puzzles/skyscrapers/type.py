@@ -24,6 +24,7 @@ SPEC = GridSpec(
            "duplicate_number", "exceeding_visibility", "insufficient_visibility",
            "unresolved_cell", "unresolved_number", "preemptive_visibility",
            "cell_for_number", "number_for_cell"),
-    digits=True, edge_clues="clue", shared_after=2, verify_constants=(("all_given", "0"),),
+    digits=True, edge_clues="clue", shared_after=2, shared_up_to=7,
+    verify_constants=(("all_given", "0"),),
     min_size=1, max_size=9, default_size=(5, 5),
 )
