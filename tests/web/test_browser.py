@@ -376,3 +376,42 @@ def test_skyscrapers_a_kit_type_with_outside_clues_plays_with_digits(page: Any, 
     page.click("#check-button")
     page.wait_for_selector("#status.solved")
     page.screenshot(path=str(tmp_path / "skyscrapers.png"))
+
+
+def test_an_english_logic_grid_pasted_as_text(page: Any, server: str) -> None:
+    """Issue 29: a puzzle pasted as printed, in the one-line-per-category layout and English
+    clues, opens, shows its clues and is played to "solved" with the hints."""
+    page.goto(server)
+    page.wait_for_selector("body[data-ready='1']")
+    page.fill("#puzzle-input", "prices: $4.99, $5.99, $6.99, $7.99\n"
+              "customers: Irene, Oliver, Pam, Quinn\n"
+              "drinks: iced tea, root beer, lemonade, cola\n\n"
+              "1. Oliver paid 1 dollar more than Irene.\n"
+              "2. The one who got the iced tea paid $6.99.\n"
+              "3. Pam didn't order the root beer.\n"
+              "4. The person who paid $4.99 is either Quinn or the one who got the lemonade.\n"
+              "5. Quinn paid more than the person who ordered the iced tea.\n"
+              "6. Of Irene and Quinn, one got the cola and the other paid $4.99.\n")
+    page.click("#open-button")
+    page.wait_for_selector("#board svg g.cell")
+    assert "Oliver paid 1 dollar more than Irene" in page.inner_text("#clues")
+    for _ in range(40):
+        if page.locator("#status.solved").count():
+            break
+        page.click("#hint-button")
+        page.wait_for_function("!document.querySelector('#apply-button').disabled || "
+                               "/solved|complete and correct/i.test("
+                               "document.querySelector('#message').textContent)")
+        if page.locator("#apply-button").is_disabled():
+            break
+        page.click("#apply-button")
+        settle(page)
+    page.click("#check-button")
+    page.wait_for_selector("#status.solved")
+    # the answer the page reached is the one the clues have (Irene $4.99 lemonade, ...)
+    key = [["prices", "$4.99"], ["customers", "Irene"]]
+    cell = page.locator(f"#board g.cell[data-key='{json.dumps(key)}']")
+    assert cell.get_attribute("data-value") == "true"
+    key = [["prices", "$4.99"], ["customers", "Oliver"]]
+    cell = page.locator(f"#board g.cell[data-key='{json.dumps(key)}']")
+    assert cell.get_attribute("data-value") == "false"
