@@ -37,8 +37,19 @@ if TYPE_CHECKING:
     from aspuzzle.kit.puzzle import GridPuzzle
     from aspuzzle.legup.report import ProofReport
 
-__all__ = ["Judge", "Writer", "check_text", "check_usage", "export_proof", "is_kit_proof",
-           "judge_tree", "legup_refs", "read_tree"]
+__all__ = [
+    "DigitJudge",
+    "Judge",
+    "Writer",
+    "check_text",
+    "check_usage",
+    "digit_cell_sets",
+    "export_proof",
+    "is_kit_proof",
+    "judge_tree",
+    "legup_refs",
+    "read_tree",
+]
 
 Sets = tuple[tuple[Cell, str], ...]
 
@@ -528,3 +539,108 @@ def judge_tree(judge: Judge, start: Board, root: str | None) -> ProofReport:
     judge.walk(root, start, 0)
     return ProofReport(name, tuple(judge.verdicts), not judge.open_, tuple(judge.open_),
                        judge.depth)
+
+
+class DigitJudge(Judge):
+    """The judge of a digit type's LEGUP proof (Sudoku, Skyscrapers): LEGUP's board holds
+    placed digits only, so a transition places digits, and its two splits are one empty cell
+    with a case for each digit it can still take at least (:attr:`cell_split`) and one digit in
+    one unit with a case for each cell of it where the digit can still go at least
+    (:attr:`digit_split`). The units are the rows, the columns and the regions, if any."""
+
+    cell_split = ""
+    """The rule id of the split on one cell's digits."""
+    digit_split = ""
+    """The rule id of the split on one digit's cells in a unit."""
+
+    def digits(self, board: Board) -> dict[Cell, int]:
+        out = {cell: int(v or 0) for cell, (kind, v) in self.inst.positions() if kind == "given"}
+        out.update({(k[0], k[1]): k[2] for k, v in board.cells.items() if v == "yes"})
+        return out
+
+    def solved(self, board: Board) -> bool:
+        digits = self.digits(board)
+        if len(digits) != self.inst.width * self.inst.height:
+            return False
+        grid = tuple(digits[cell] for cell, _ in self.inst.positions())
+        return not self.puzzle.verify(self.inst, GridSolution(frozenset(), grid))
+
+    def problem(self, t: Any, rule: Any, board: Board) -> str:
+        why = super().problem(t, rule, board)
+        if why:
+            return why
+        digits = self.digits(board)
+        for (r, c, d), _ in t.sets:
+            if (r, c) in digits:
+                return f"({r},{c}) holds {digits[(r, c)]} already, not {d}"
+        return ""
+
+    def units(self) -> list[set[Cell]]:
+        n = self.inst.width
+        out = [{(r, c) for c in range(1, n + 1)} for r in range(1, n + 1)]
+        out += [{(r, c) for r in range(1, n + 1)} for c in range(1, n + 1)]
+        if self.inst.regions:
+            boxes: dict[int, set[Cell]] = {}
+            for cell, _ in self.inst.positions():
+                boxes.setdefault(self.inst.region(cell), set()).add(cell)
+            out += list(boxes.values())
+        return out
+
+    def possible(self, digits: dict[Cell, int], cell: Cell, d: int) -> bool:
+        """Can ``cell`` (empty) still take ``d``: no cell of a unit of it holds it?"""
+        regions = bool(self.inst.regions)
+        box = self.inst.region(cell) if regions else 0
+        return not any(v == d and (o[0] == cell[0] or o[1] == cell[1] or
+                                   (regions and self.inst.region(o) == box))
+                       for o, v in digits.items())
+
+    def case_problem(self, board: Board, rule: Any, cases: list[Any]) -> str:
+        if rule.id not in (self.cell_split, self.digit_split):
+            return super().case_problem(board, rule, cases)
+        if len(set(cases)) != len(cases):
+            return "two transitions of the split are the same case"
+        if any(len(case) != 1 for case in cases):
+            return f"each case of {rule.name} places one digit"
+        digits = self.digits(board)
+        placed: list[tuple[int, int, int]] = [key for (key, _), in cases]
+        if rule.id == self.cell_split:
+            cells = {(r, c) for r, c, _ in placed}
+            if len(cells) != 1:
+                return f"the cases of {rule.name} are digits of one cell"
+            (cell,) = cells
+            need = {d for d in range(1, self.inst.width + 1)
+                    if self.possible(digits, cell, d)}
+            missing = need - {d for _, _, d in placed}
+            if missing:
+                return f"the cases leave out {min(missing)}, which ({cell[0]},{cell[1]}) can " \
+                       "still take"
+            return ""
+        ds = {d for _, _, d in placed}
+        if len(ds) != 1:
+            return f"the cases of {rule.name} place one digit"
+        (d,) = ds
+        cells = {(r, c) for r, c, _ in placed}
+        for unit in self.units():
+            if cells <= unit and not any(digits.get(k) == d for k in unit):
+                where = {k for k in unit if k not in digits and self.possible(digits, k, d)}
+                if where <= cells:
+                    return ""
+        units = "row, column or box" if self.inst.regions else "row or column"
+        return f"these cells are not every cell of one {units} where {d} can still go"
+
+
+def digit_cell_sets(inst: GridInstance, read_cell: Callable[[Any], tuple[Cell, int]]
+                    ) -> Callable[[Any], tuple[list[tuple[Any, str]], str]]:
+    """What a ``<cell>`` change of a digit type's proof sets (:func:`read_tree`'s
+    ``cell_sets``): the digit placed, or why the change is refused (a given cell, a digit
+    taken away)."""
+
+    def cell_sets(elem: Any) -> tuple[list[tuple[Any, str]], str]:
+        (r, c), d = read_cell(elem)
+        if inst.at((r, c))[0] == "given":
+            return [], f"it changes the given cell ({r},{c})"
+        if not d:
+            return [], f"it empties ({r},{c}) (a proof step places digits)"
+        return [((r, c, d), "yes")], ""
+
+    return cell_sets

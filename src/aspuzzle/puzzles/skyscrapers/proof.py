@@ -26,8 +26,8 @@ from typing import Any
 
 from aspuzzle.explain.steps import Board, Kind, Step
 from aspuzzle.kit.legup import cell_xml
-from aspuzzle.kit.legup_proof import Judge, Writer, legup_refs
-from aspuzzle.kit.model import Cell, GridInstance, GridSolution
+from aspuzzle.kit.legup_proof import DigitJudge, Writer, legup_refs
+from aspuzzle.kit.model import Cell, GridInstance
 from aspuzzle.puzzles.skyscrapers import legup
 from aspuzzle.puzzles.skyscrapers.legup_rules import (
     CASE,
@@ -193,21 +193,12 @@ def check_proof(text: str, *, allowed: Collection[str] | None = None, teacher: A
     For Cell is one empty cell, one case for each digit not yet in its row or column at least;
     by Cell For Number one digit in one row or column, one case for each cell of it where the
     digit can still go at least. InputError for a file that cannot be read."""
-    from aspuzzle.kit.legup_proof import check_usage, judge_tree, read_tree
+    from aspuzzle.kit.legup_proof import check_usage, digit_cell_sets, judge_tree, read_tree
     from aspuzzle.puzzles.skyscrapers import PUZZLE
 
     check_usage(PUZZLE, allowed, teacher, earned)
     doc, inst, puzzle_elem, flags = legup.read_doc(text)
-    n = inst.width
-
-    def cell_sets(elem: Any) -> tuple[list[tuple[Any, str]], str]:
-        (r, c), d = legup.read_cell(doc, elem, n)
-        if inst.at((r, c))[0] == "given":
-            return [], f"it changes the given cell ({r},{c})"
-        if not d:
-            return [], f"it empties ({r},{c}) (a proof step places digits)"
-        return [((r, c, d), "yes")], ""
-
+    cell_sets = digit_cell_sets(inst, lambda elem: legup.read_cell(doc, elem, inst.width))
     nodes, root = read_tree(doc, puzzle_elem, cell_sets)
     report = judge_tree(_Judge(PUZZLE, inst, nodes, allowed, "Skyscrapers"), Board({}), root)
     if root is None:
@@ -297,63 +288,9 @@ def _case_view(b: LBoard, ts: list[Any], ids: list[str]) -> str:
     return ""
 
 
-class _Judge(Judge):
+class _Judge(DigitJudge):
+    cell_split = "number_for_cell"
+    digit_split = "cell_for_number"
+
     def digits(self, board: Board) -> dict[Cell, int]:
         return lboard(self.inst, board).digits
-
-    def solved(self, board: Board) -> bool:
-        digits = self.digits(board)
-        if len(digits) != self.inst.width * self.inst.height:
-            return False
-        grid = tuple(digits[cell] for cell, _ in self.inst.positions())
-        return not self.puzzle.verify(self.inst, GridSolution(frozenset(), grid))
-
-    def problem(self, t: Any, rule: Any, board: Board) -> str:
-        why = super().problem(t, rule, board)
-        if why:
-            return why
-        digits = self.digits(board)
-        for (r, c, d), _ in t.sets:
-            if (r, c) in digits:
-                return f"({r},{c}) holds {digits[(r, c)]} already, not {d}"
-        return ""
-
-    def possible(self, digits: dict[Cell, int], cell: Cell, d: int) -> bool:
-        return not any(v == d and (o[0] == cell[0] or o[1] == cell[1])
-                       for o, v in digits.items())
-
-    def case_problem(self, board: Board, rule: Any, cases: list[Any]) -> str:
-        if len(set(cases)) != len(cases):
-            return "two transitions of the split are the same case"
-        if any(len(case) != 1 for case in cases):
-            return f"each case of {rule.name} places one digit"
-        digits = self.digits(board)
-        placed: list[tuple[int, int, int]] = [key for (key, _), in cases]
-        n = self.inst.width
-        if rule.id == "number_for_cell":
-            cells = {(r, c) for r, c, _ in placed}
-            if len(cells) != 1:
-                return f"the cases of {rule.name} are digits of one cell"
-            (cell,) = cells
-            need = {d for d in range(1, n + 1) if self.possible(digits, cell, d)}
-            missing = need - {d for _, _, d in placed}
-            if missing:
-                return f"the cases leave out {min(missing)}, which ({cell[0]},{cell[1]}) can " \
-                       "still take"
-            return ""
-        if rule.id == "cell_for_number":
-            ds = {d for _, _, d in placed}
-            if len(ds) != 1:
-                return f"the cases of {rule.name} place one digit"
-            (d,) = ds
-            cells = {(r, c) for r, c, _ in placed}
-            lines = [{(i, c) for c in range(1, n + 1)} for i in range(1, n + 1)]
-            lines += [{(r, i) for r in range(1, n + 1)} for i in range(1, n + 1)]
-            for line in lines:
-                if cells <= line and not any(digits.get(k) == d for k in line):
-                    where = {k for k in line if k not in digits and self.possible(digits, k, d)}
-                    if where <= cells:
-                        return ""
-            return f"these cells are not every cell of one row or column where {d} can " \
-                   "still go"
-        return super().case_problem(board, rule, cases)  # pragma: no cover

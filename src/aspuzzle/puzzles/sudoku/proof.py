@@ -22,8 +22,7 @@ from typing import Any
 from aspuzzle.errors import UsageError
 from aspuzzle.explain.steps import Board, Step
 from aspuzzle.kit.legup import cell_xml
-from aspuzzle.kit.legup_proof import Judge, Writer
-from aspuzzle.kit.model import Cell, GridSolution
+from aspuzzle.kit.legup_proof import DigitJudge, Writer
 from aspuzzle.puzzles.sudoku import legup
 
 __all__ = ["LEGUP_RULES", "check_proof", "export_proof"]
@@ -91,92 +90,16 @@ def check_proof(text: str, *, allowed: Collection[str] | None = None, teacher: A
     1..9); by Possible Cells for Number one digit in one row, column or box, one case for each
     cell of it where the digit can still go at least. InputError for a file that cannot be
     read."""
-    from aspuzzle.kit.legup_proof import check_usage, judge_tree, read_tree
+    from aspuzzle.kit.legup_proof import check_usage, digit_cell_sets, judge_tree, read_tree
     from aspuzzle.puzzles.sudoku import PUZZLE
 
     check_usage(PUZZLE, allowed, teacher, earned)
     doc, inst, puzzle_elem = legup.read_doc(text)
-
-    def cell_sets(elem: Any) -> tuple[list[tuple[Any, str]], str]:
-        (r, c), d = legup.read_cell(doc, elem, inst.width)
-        if inst.at((r, c))[0] == "given":
-            return [], f"it changes the given cell ({r},{c})"
-        if not d:
-            return [], f"it empties ({r},{c}) (a proof step places digits)"
-        return [((r, c, d), "yes")], ""
-
+    cell_sets = digit_cell_sets(inst, lambda elem: legup.read_cell(doc, elem, inst.width))
     nodes, root = read_tree(doc, puzzle_elem, cell_sets)
     return judge_tree(_Judge(PUZZLE, inst, nodes, allowed, "Sudoku"), Board({}), root)
 
 
-class _Judge(Judge):
-    def digits(self, board: Board) -> dict[Cell, int]:
-        out = {cell: int(v or 0) for cell, (kind, v) in self.inst.positions() if kind == "given"}
-        out.update({(k[0], k[1]): k[2] for k, v in board.cells.items() if v == "yes"})
-        return out
-
-    def solved(self, board: Board) -> bool:
-        digits = self.digits(board)
-        if len(digits) != self.inst.width * self.inst.height:
-            return False
-        grid = tuple(digits[cell] for cell, _ in self.inst.positions())
-        return not self.puzzle.verify(self.inst, GridSolution(frozenset(), grid))
-
-    def problem(self, t: Any, rule: Any, board: Board) -> str:
-        why = super().problem(t, rule, board)
-        if why:
-            return why
-        digits = self.digits(board)
-        for (r, c, d), _ in t.sets:
-            if (r, c) in digits:
-                return f"({r},{c}) holds {digits[(r, c)]} already, not {d}"
-        return ""
-
-    def possible(self, digits: dict[Cell, int], cell: Cell, d: int) -> bool:
-        """Can ``cell`` (empty) still take ``d``: no cell of its row, column or box holds it?"""
-        box = self.inst.region(cell)
-        return not any(v == d and (o[0] == cell[0] or o[1] == cell[1] or
-                                   self.inst.region(o) == box) for o, v in digits.items())
-
-    def case_problem(self, board: Board, rule: Any, cases: list[Any]) -> str:
-        if len(set(cases)) != len(cases):
-            return "two transitions of the split are the same case"
-        if any(len(case) != 1 for case in cases):
-            return f"each case of {rule.name} places one digit"
-        digits = self.digits(board)
-        placed: list[tuple[int, int, int]] = [key for (key, _), in cases]
-        n = self.inst.width
-        if rule.id == "possible_numbers_for_cell":
-            cells = {(r, c) for r, c, _ in placed}
-            if len(cells) != 1:
-                return f"the cases of {rule.name} are digits of one cell"
-            (cell,) = cells
-            need = {d for d in range(1, n + 1) if self.possible(digits, cell, d)}
-            missing = need - {d for _, _, d in placed}
-            if missing:
-                return f"the cases leave out {min(missing)}, which ({cell[0]},{cell[1]}) can " \
-                       "still take"
-            return ""
-        if rule.id == "possible_cells_for_number":
-            ds = {d for _, _, d in placed}
-            if len(ds) != 1:
-                return f"the cases of {rule.name} place one digit"
-            (d,) = ds
-            cells = {(r, c) for r, c, _ in placed}
-            for unit in self.units():
-                if cells <= unit and not any(digits.get(k) == d for k in unit):
-                    where = {k for k in unit if k not in digits and self.possible(digits, k, d)}
-                    if where <= cells:
-                        return ""
-            return f"these cells are not every cell of one row, column or box where {d} can " \
-                   "still go"
-        return super().case_problem(board, rule, cases)
-
-    def units(self) -> list[set[Cell]]:
-        n = self.inst.width
-        out = [{(r, c) for c in range(1, n + 1)} for r in range(1, n + 1)]
-        out += [{(r, c) for r in range(1, n + 1)} for c in range(1, n + 1)]
-        boxes: dict[int, set[Cell]] = {}
-        for cell, _ in self.inst.positions():
-            boxes.setdefault(self.inst.region(cell), set()).add(cell)
-        return out + list(boxes.values())
+class _Judge(DigitJudge):
+    cell_split = "possible_numbers_for_cell"
+    digit_split = "possible_cells_for_number"
