@@ -91,11 +91,9 @@ class KitVerification:
                 f"{c.board}the solution it agrees with:\n{c.solution}")
 
 
-def verify(puzzle: GridPuzzle, rule: str | Path, *,
-           up_to: tuple[int, int] = (5, 5)) -> KitVerification:
-    """Is the rule file sound on every board of the type up to ``up_to`` (rows, columns)?"""
-    spec = puzzle.spec
-    path = Path(rule)
+def read_rule_file(path: Path) -> str:
+    """The text of a rule file to verify; InputError (naming the file, and the line and column
+    of a character clingo would not read) if it cannot be read."""
     try:
         source = path.read_text()
     except (OSError, UnicodeDecodeError) as e:
@@ -105,6 +103,39 @@ def verify(puzzle: GridPuzzle, rule: str | Path, *,
     if bad is not None:
         line, column, why = bad
         raise InputError(f"{path}: line {line}, column {column}: {why}")
+    return source
+
+
+def counterexample_atoms(parts: list[str], args: list[str], name: str, *,
+                         shown: bool = False) -> list[clingo.Symbol] | None:
+    """The atoms (``shown``: the shown ones) of a board on which a rule concludes wrongly: one
+    answer of the search program made of ``parts`` (with clingo's ``args``), or None if it has
+    none (the rule is sound on boards of this size). InputError if the program does not
+    ground (the rule file's fault: ``name`` is the file)."""
+    messages: list[str] = []
+    ctl = clingo.Control(["--warn=none", *args], logger=lambda _c, m: messages.append(m))
+    try:
+        for i, text in enumerate(parts):
+            ctl.add(f"part{i}", [], text)
+        ctl.ground([(f"part{i}", []) for i in range(len(parts))])
+    except RuntimeError as e:
+        why = " ".join(messages[0].split()) if messages else str(e)
+        raise InputError(f"{name}: the rule file does not ground: {why}") from None
+    found: list[clingo.Symbol] = []
+
+    def on_model(m: clingo.Model) -> None:
+        found[:] = m.symbols(shown=True) if shown else m.symbols(atoms=True)
+
+    ctl.solve(on_model=on_model)
+    return found or None
+
+
+def verify(puzzle: GridPuzzle, rule: str | Path, *,
+           up_to: tuple[int, int] = (5, 5)) -> KitVerification:
+    """Is the rule file sound on every board of the type up to ``up_to`` (rows, columns)?"""
+    spec = puzzle.spec
+    path = Path(rule)
+    source = read_rule_file(path)
     try:
         generate = lp_file(spec.package, "generate.lp").read_text()
     except OSError:
@@ -133,22 +164,8 @@ def _search(puzzle: GridPuzzle, parts: list[str], h: int, w: int,
     spec = puzzle.spec
     consts = [f"-c height={h}", f"-c width={w}", *(f"-c {k}={v}" for k, v in
                                                    spec.verify_constants)]
-    messages: list[str] = []
-    ctl = clingo.Control(["--warn=none", *consts], logger=lambda _c, m: messages.append(m))
-    try:
-        for i, text in enumerate(parts):
-            ctl.add(f"part{i}", [], text)
-        ctl.ground([(f"part{i}", []) for i in range(len(parts))])
-    except RuntimeError as e:
-        why = " ".join(messages[0].split()) if messages else str(e)
-        raise InputError(f"{name}: the rule file does not ground: {why}") from None
-    found: list[clingo.Symbol] = []
-
-    def on_model(m: clingo.Model) -> None:
-        found[:] = m.symbols(atoms=True)
-
-    ctl.solve(on_model=on_model)
-    if not found:
+    found = counterexample_atoms(parts, consts, name)
+    if found is None:
         return None
     kinds = {k.fact: k for k in spec.cells}
     cells: dict[tuple[int, int], tuple[str, int | None]] = {}

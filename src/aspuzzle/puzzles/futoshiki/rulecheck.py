@@ -11,16 +11,19 @@ the solution's digit, places another, or fires at all (a contradiction rule).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 import clingo
 
-from aspuzzle.errors import InputError
-from aspuzzle.formats.asp_text import unsafe_char
+from aspuzzle.kit.verify import (
+    KitCounterexample,
+    KitVerification,
+    counterexample_atoms,
+    read_rule_file,
+)
 from aspuzzle.puzzles.base import lp_file
 
-__all__ = ["Counterexample", "Verification", "verify"]
+__all__ = ["verify"]
 
 _SEARCH = """
 % the solution: a Latin square
@@ -60,54 +63,11 @@ _NO_MARKS = """
 :- greater_than(_, _, _, _).
 """
 
-@dataclass(frozen=True)
-class Counterexample:
-    rules: tuple[str, ...]
-    board: str
-    """The puzzle with the board's digits and pencil marks (the state format)."""
-    solution: str
-    """The solution the board agrees with, as rows of digits."""
-
-
-@dataclass(frozen=True)
-class Verification:
-    file: str
-    up_to: tuple[int, int]
-    counterexample: Counterexample | None
-    type: str = "futoshiki"
-
-    @property
-    def sound(self) -> bool:
-        return self.counterexample is None
-
-    def to_json(self) -> dict[str, object]:
-        c = self.counterexample
-        return {"file": self.file, "type": self.type, "sound": self.sound,
-                "up_to": list(self.up_to), "counterexample": None if c is None else {
-                    "rules": list(c.rules), "board": c.board, "solution": c.solution}}
-
-    def render(self) -> str:
-        h, w = self.up_to
-        c = self.counterexample
-        if c is None:
-            return f"{self.file}: sound on all boards up to {h}x{w}"
-        return (f"{self.file}: NOT sound: {', '.join(c.rules)} concludes wrongly on this board:\n"
-                f"{c.board}the solution it agrees with:\n{c.solution}")
-
-
-def verify(rule: str | Path, *, up_to: tuple[int, int] = (6, 6)) -> Verification:
+def verify(rule: str | Path, *, up_to: tuple[int, int] = (6, 6)) -> KitVerification:
     """Is the rule file sound on every board up to ``up_to`` (square grids n x n, n at most
     the smaller side)?"""
     path = Path(rule)
-    try:
-        source = path.read_text()
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"{path}: cannot read the rule file ({e.__class__.__name__})") \
-            from None
-    bad = unsafe_char(source)
-    if bad is not None:
-        line, column, why = bad
-        raise InputError(f"{path}: line {line}, column {column}: {why}")
+    source = read_rule_file(path)
     board = "\n".join(ln for ln in lp_file(f"{__package__}.rules", "board.lp").read_text()
                       .splitlines() if not ln.lstrip().startswith("#external"))
     parts = [board, _SEARCH, source]
@@ -116,27 +76,13 @@ def verify(rule: str | Path, *, up_to: tuple[int, int] = (6, 6)) -> Verification
     for n in range(1, min(up_to) + 1):
         found = _search(parts, n, str(path))
         if found is not None:
-            return Verification(str(path), up_to, found)
-    return Verification(str(path), up_to, None)
+            return KitVerification(str(path), up_to, found, "futoshiki")
+    return KitVerification(str(path), up_to, None, "futoshiki")
 
 
-def _search(parts: list[str], n: int, name: str) -> Counterexample | None:
-    messages: list[str] = []
-    ctl = clingo.Control(["--warn=none", f"-c n={n}"], logger=lambda _c, m: messages.append(m))
-    try:
-        for i, text in enumerate(parts):
-            ctl.add(f"part{i}", [], text)
-        ctl.ground([(f"part{i}", []) for i in range(len(parts))])
-    except RuntimeError as e:
-        why = " ".join(messages[0].split()) if messages else str(e)
-        raise InputError(f"{name}: the rule file does not ground: {why}") from None
-    found: list[clingo.Symbol] = []
-
-    def on_model(m: clingo.Model) -> None:
-        found[:] = m.symbols(atoms=True)
-
-    ctl.solve(on_model=on_model)
-    if not found:
+def _search(parts: list[str], n: int, name: str) -> KitCounterexample | None:
+    found = counterexample_atoms(parts, [f"-c n={n}"], name)
+    if found is None:
         return None
     from aspuzzle.explain.steps import Board
     from aspuzzle.puzzles.futoshiki.model import FutoshikiInstance
@@ -155,4 +101,4 @@ def _search(parts: list[str], n: int, name: str) -> Counterexample | None:
     rules = tuple(sorted({str(s.arguments[0]) for s in found if s.name == "vc_wrong"}))
     solution = "".join(" ".join(str(grid[(r, c)]) for c in range(1, n + 1)) + "\n"
                        for r in range(1, n + 1))
-    return Counterexample(rules, write_marks(inst, marks), solution)
+    return KitCounterexample(rules, write_marks(inst, marks), solution)

@@ -19,10 +19,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import clingo
-
-from aspuzzle.errors import InputError
-from aspuzzle.formats.asp_text import unsafe_char
+from aspuzzle.kit.verify import counterexample_atoms, read_rule_file
 from aspuzzle.puzzles.base import lp_file
 
 __all__ = ["Counterexample", "Verification", "verify"]
@@ -108,15 +105,7 @@ def verify(rule: str | Path, *, up_to: tuple[int, int] = (6, 6)) -> Verification
     """Is the rule file sound on every board of at most ``up_to`` (rows, columns)? Sizes are
     searched smallest first, so a counterexample is one of the smallest."""
     path = Path(rule)
-    try:
-        source = path.read_text()
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"{path}: cannot read the rule file ({e.__class__.__name__})") \
-            from None
-    bad = unsafe_char(source)
-    if bad is not None:
-        line, column, why = bad
-        raise InputError(f"{path}: line {line}, column {column}: {why}")
+    source = read_rule_file(path)
     parts = [_board_lp(), lp_file(_RULES, "places.lp").read_text(),
              lp_file(_RULES, "room.lp").read_text(), lp_file(_RULES, "placements.lp").read_text(),
              lp_file("aspuzzle.puzzles.tents.proofs", "verify.lp").read_text(), source]
@@ -131,23 +120,8 @@ def verify(rule: str | Path, *, up_to: tuple[int, int] = (6, 6)) -> Verification
 
 def _search(parts: list[str], h: int, w: int, name: str,
             draws_links: bool = False) -> Counterexample | None:
-    messages: list[str] = []
-    ctl = clingo.Control(["--warn=none", f"-c height={h}", f"-c width={w}"],
-                         logger=lambda _code, msg: messages.append(msg))
-    try:
-        for i, text in enumerate(parts):
-            ctl.add(f"part{i}", [], text)
-        ctl.ground([(f"part{i}", []) for i in range(len(parts))])
-    except RuntimeError as e:
-        why = " ".join(messages[0].split()) if messages else str(e)
-        raise InputError(f"{name}: the rule file does not ground: {why}") from None
-    found: list[clingo.Symbol] = []
-
-    def on_model(m: clingo.Model) -> None:
-        found[:] = m.symbols(shown=True)
-
-    ctl.solve(on_model=on_model)
-    if not found:
+    found = counterexample_atoms(parts, [f"-c height={h}", f"-c width={w}"], name, shown=True)
+    if found is None:
         return None
 
     def cells(pred: str) -> tuple[tuple[int, int], ...]:
