@@ -87,6 +87,22 @@ def settle(page: Any) -> None:
     page.wait_for_load_state("networkidle")
 
 
+def apply_hints(page: Any, most: int) -> None:
+    """Ask for a hint and apply it, at most ``most`` times, until the page says solved or a
+    hint has nothing to apply."""
+    for _ in range(most):
+        if page.locator("#status.solved").count():
+            return
+        page.click("#hint-button")
+        page.wait_for_function("!document.querySelector('#apply-button').disabled || "
+                               "/solved|complete and correct/i.test("
+                               "document.querySelector('#message').textContent)")
+        if page.locator("#apply-button").is_disabled():
+            return
+        page.click("#apply-button")
+        settle(page)
+
+
 def click_cell(page: Any, key: Any, times: int = 1) -> None:
     for _ in range(times):
         before = page.inner_html("#board")
@@ -304,17 +320,7 @@ def test_logicgrid_play_hint_and_check(page: Any, server: str, tmp_path: Path) -
     page.click("#apply-button")  # takes the wrong mark away
     page.wait_for_function("!document.querySelector('#board g.cell.error')")
     # hints applied one after another solve it (the engine's steps, on the player's board)
-    for _ in range(60):
-        if page.locator("#status.solved").count():
-            break
-        page.click("#hint-button")
-        page.wait_for_function("!document.querySelector('#apply-button').disabled || "
-                               "/solved|complete and correct/i.test("
-                               "document.querySelector('#message').textContent)")
-        if page.locator("#apply-button").is_disabled():
-            break
-        page.click("#apply-button")
-        settle(page)
+    apply_hints(page, 60)
     page.click("#check-button")
     page.wait_for_selector("#status.solved")
     page.screenshot(path=str(tmp_path / "logicgrid.png"))
@@ -395,17 +401,7 @@ def test_an_english_logic_grid_pasted_as_text(page: Any, server: str) -> None:
     page.click("#open-button")
     page.wait_for_selector("#board svg g.cell")
     assert "Oliver paid 1 dollar more than Irene" in page.inner_text("#clues")
-    for _ in range(40):
-        if page.locator("#status.solved").count():
-            break
-        page.click("#hint-button")
-        page.wait_for_function("!document.querySelector('#apply-button').disabled || "
-                               "/solved|complete and correct/i.test("
-                               "document.querySelector('#message').textContent)")
-        if page.locator("#apply-button").is_disabled():
-            break
-        page.click("#apply-button")
-        settle(page)
+    apply_hints(page, 40)
     page.click("#check-button")
     page.wait_for_selector("#status.solved")
     # the answer the page reached is the one the clues have (Irene $4.99 lemonade, ...)
