@@ -48,6 +48,7 @@ from aspuzzle.puzzles.logicgrid.model import (
     Value,
 )
 from aspuzzle.puzzles.logicgrid.rules import BOARD, BULK, CATALOGUE, HEAVY, PAIRS, TRIPLES
+from aspuzzle.puzzles.logicgrid.units import singular
 
 __all__ = ["LogicGridReasoner", "PairKey", "PlayerBoard", "Ref2", "parse_set", "read_board",
            "reasoning", "write_board"]
@@ -867,10 +868,12 @@ class LogicGridReasoner(AspReasoner):
             cat = self._cat_by_sym[args[2]]
             line = [self._pair(a, (cat, w)) for w in self.inst.category(cat).values]
             uses = [_use("line", tuple(line))]
+            # "every price", not "every prices": a lower-case plural category name as a noun
+            noun = singular(cat) if cat.islower() else cat
             if rid == "last_possibility":
-                return f"every {cat} but one is ruled out for {self.ref(a)}, so {so}", uses
+                return f"every {noun} but one is ruled out for {self.ref(a)}, so {so}", uses
             if rid == "no_match":
-                return f"every {cat} is ruled out for {self.ref(a)}", uses
+                return f"every {noun} is ruled out for {self.ref(a)}", uses
             got = [k for k in line if board.cells.get(k) == TRUE]
             other = [k[1] if k[0] == a else k[0] for k in got]
             return f"{self.ref(a)} is both {' and '.join(map(self.ref, other))}", uses
