@@ -222,6 +222,22 @@ def _has_program(rule: RuleInfo) -> bool:
     return has_program(rule)
 
 
+def proof_with(loaded: Any, keep: Callable[[RuleInfo], bool], writer: type[Writer]
+               ) -> list[str]:
+    """The proof tree lines of an explanation made with the type's rules that ``keep`` keeps
+    (those LEGUP can judge), written by ``writer``: for a type whose LEGUP proofs need steps
+    of their own (Sudoku, Skyscrapers)."""
+    from aspuzzle.explain import explain
+
+    puzzle = loaded.puzzle
+    rules = [r for r in puzzle.reasoning().catalogue if keep(r)]
+    rs = puzzle.reasoner_class(puzzle, loaded.instance, rules=rules)
+    e = explain(loaded, reasoner=rs)
+    w = writer(loaded, rs)
+    w.steps(w.node(), e.start, list(e.steps))
+    return w.proof_lines()
+
+
 def export_proof(loaded: Any, explanation: Any = None, *, reasoner: Any = None) -> str:
     """A LEGUP file of a kit puzzle whose proof tree is its explanation (explained here if not
     given)."""

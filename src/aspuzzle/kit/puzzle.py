@@ -401,6 +401,22 @@ def _call(module: str, name: str, *args: Any) -> Any:
     return getattr(importlib.import_module(module), name)(*args)
 
 
+def lazy_proofs(module: str) -> dict[str, Any]:
+    """``export_proof`` and ``check_proof`` of a type whose LEGUP proofs are its own module
+    (``GridPuzzle(SPEC, formats, **lazy_proofs(...))``), imported on first use."""
+    import importlib
+
+    def export_proof(loaded: Any, explanation: Any = None, *, reasoner: Any = None) -> str:
+        out: str = importlib.import_module(module).export_proof(loaded, explanation,
+                                                                reasoner=reasoner)
+        return out
+
+    def check_proof(text: str, **kw: Any) -> Any:
+        return importlib.import_module(module).check_proof(text, **kw)
+
+    return {"export_proof": export_proof, "check_proof": check_proof}
+
+
 def _kit_check_proof(text: str, **kw: Any) -> Any:
     from aspuzzle.kit.legup_proof import check_text
 

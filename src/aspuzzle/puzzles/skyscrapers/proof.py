@@ -26,7 +26,7 @@ from typing import Any
 
 from aspuzzle.explain.steps import Board, Kind, Step
 from aspuzzle.kit.legup import cell_xml
-from aspuzzle.kit.legup_proof import DigitJudge, Writer, legup_refs
+from aspuzzle.kit.legup_proof import DigitJudge, Writer, legup_refs, proof_with
 from aspuzzle.kit.model import Cell, GridInstance
 from aspuzzle.puzzles.skyscrapers import legup
 from aspuzzle.puzzles.skyscrapers.legup_rules import (
@@ -170,17 +170,8 @@ class _Writer(Writer):
 def export_proof(loaded: Any, explanation: Any = None, *, reasoner: Any = None) -> str:
     """A LEGUP Skyscrapers file of the puzzle whose proof tree explains it with the steps LEGUP
     accepts (the explanation and reasoner given are not used: theirs may split on a number)."""
-    from aspuzzle.explain import explain
-
-    inst = loaded.instance
-    puzzle = loaded.puzzle
-    rules = [r for r in puzzle.reasoning().catalogue if r.id not in _NOT_EXPORTED]
-    rs = puzzle.reasoner_class(puzzle, inst, rules=rules)
-    e = explain(loaded, reasoner=rs)
-    w = _Writer(loaded, rs)
-    root = w.node()
-    w.steps(root, e.start, list(e.steps))
-    return legup.write_legup(inst, None, proof=w.proof_lines())
+    lines = proof_with(loaded, lambda r: r.id not in _NOT_EXPORTED, _Writer)
+    return legup.write_legup(loaded.instance, None, proof=lines)
 
 
 # --- judging ----------------------------------------------------------------------------------

@@ -4,22 +4,11 @@ files :mod:`.legup`."""
 
 from __future__ import annotations
 
-from aspuzzle.kit.puzzle import GridPuzzle
+from aspuzzle.kit.puzzle import GridPuzzle, lazy_proofs
 from aspuzzle.puzzles.base import Format, lazy_format
 from aspuzzle.puzzles.sudoku.type import SPEC
 
 __all__ = ["PUZZLE"]
-
-def _export_proof(loaded: object, explanation: object = None, *, reasoner: object = None) -> str:
-    from aspuzzle.puzzles.sudoku.proof import export_proof
-
-    return export_proof(loaded, explanation, reasoner=reasoner)
-
-
-def _check_proof(text: str, **kw: object) -> object:
-    from aspuzzle.puzzles.sudoku.proof import check_proof
-
-    return check_proof(text, **kw)  # type: ignore[arg-type]
 
 
 PUZZLE = GridPuzzle(SPEC, {
@@ -29,5 +18,5 @@ PUZZLE = GridPuzzle(SPEC, {
                        *lazy_format(f"{__name__}.formats", "puzzlink"), (), inline=True),
     "legup": Format("legup", "LEGUP Sudoku puzzle file (XML; 4x4 and 9x9 with square boxes)",
                     *lazy_format(f"{__name__}.legup", "legup"), (".xml",), carries_solution=True),
-}, export_proof=_export_proof, check_proof=_check_proof)
+}, **lazy_proofs(f"{__name__}.proof"))
 """Sudoku instances and solutions."""

@@ -22,7 +22,7 @@ from typing import Any
 from aspuzzle.errors import UsageError
 from aspuzzle.explain.steps import Board, Step
 from aspuzzle.kit.legup import cell_xml
-from aspuzzle.kit.legup_proof import DigitJudge, Writer
+from aspuzzle.kit.legup_proof import DigitJudge, Writer, proof_with
 from aspuzzle.puzzles.sudoku import legup
 
 __all__ = ["LEGUP_RULES", "check_proof", "export_proof"]
@@ -60,22 +60,14 @@ class _Writer(Writer):
 def export_proof(loaded: Any, explanation: Any = None, *, reasoner: Any = None) -> str:
     """A LEGUP Sudoku file of the puzzle whose proof tree explains it with LEGUP's rules (the
     explanation and reasoner given are not used: theirs may strike candidates)."""
-    from aspuzzle.explain import explain
-
     inst = loaded.instance
     legup.check_shape(inst)
     if inst.width != _SPLIT_CASES:
         raise UsageError(f"explain --to legup: LEGUP checks proofs of 9x9 Sudoku only (its rules "
                          f"assume nine rows, columns and boxes); this one is "
                          f"{inst.width}x{inst.height}")
-    puzzle = loaded.puzzle
-    rules = [r for r in puzzle.reasoning().catalogue if r.id in LEGUP_RULES]
-    rs = puzzle.reasoner_class(puzzle, inst, rules=rules)
-    e = explain(loaded, reasoner=rs)
-    w = _Writer(loaded, rs)
-    root = w.node()
-    w.steps(root, e.start, list(e.steps))
-    return legup.write_legup(inst, None, proof=w.proof_lines())
+    lines = proof_with(loaded, lambda r: r.id in LEGUP_RULES, _Writer)
+    return legup.write_legup(inst, None, proof=lines)
 
 
 
