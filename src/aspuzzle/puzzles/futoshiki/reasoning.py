@@ -694,9 +694,6 @@ class FutoshikiReasoner(StagedReasoner):
                 out.append({"cell": list(cell), "not": sorted(nots[cell])})
         return out
 
-    def _so(self, sets: Sets) -> str:
-        return self.words(sets)
-
     def _chain(self, cell: Cell, way: str) -> list[Cell]:
         """A longest chain of signs from ``cell`` downwards (way "low": cell > b > ...) or
         upwards ("high": cell < b < ...), the cell first."""
@@ -715,65 +712,61 @@ class FutoshikiReasoner(StagedReasoner):
         return self._chains[(cell, way)]
 
     def describe(self, board: Board, hit: Hit) -> Step:
-        rule = hit.rule
+        """The step of a rule instance, with only what it sets new (see :meth:`say`)."""
         sets, _ = board.new_in(hit.sets, ())
+        return super().describe(board, Hit(hit.rule, hit.where, list(sets)))
+
+    def say(self, board: Board, hit: Hit) -> tuple[dict[str, str], list[Use]]:
+        """The values of the rule file's sentence (``says``) for one instance, and the cells it
+        used: ``{so}`` is what the step sets, in words (:meth:`words`)."""
+        sets = tuple(hit.sets)
         where = _py(hit.where)
         kind, args = where[0], where[1:]
         uses: list[Use] = []
-        text = ""
-        so = self._so(sets)
-        rid = rule.id
+        v: dict[str, str] = {"so": self.words(sets)} if hit.rule.kind is Kind.DIRECT else {}
+        rid = hit.rule.id
         if rid == "naked_single":
             cell = (args[0], args[1])
             d = self.placed(board.with_(sets)).get(cell, 0)
             uses = [Use("cell", (cell,), value=d)]
-            text = (f"{d} is the only candidate left in {_c(cell)} "
-                    f"({self._why_not(board, cell, d)}), so {so}.")
-        elif rid == "hidden_single":
+            v.update(d=str(d), at=_c(cell), why=self._why_not(board, cell, d))
+        elif rid in ("hidden_single", "no_place"):
             (lk, j), d = args
-            cell = next((r, c) for (r, c, e), v in sets if v == YES)
-            uses = [Use("row" if lk == "row" else "column", index=j, value=d),
-                    Use("cell", (cell,))]
-            text = (f"{d} has only one place left in {_line_name((lk, j))}, so {so}.")
+            uses = [Use("row" if lk == "row" else "column", index=j, value=d)]
+            if rid == "hidden_single":
+                uses.append(Use("cell", (next((r, c) for (r, c, _), x in sets if x == YES),)))
+            v.update(d=str(d), line=_line_name((lk, j)))
         elif rid == "inequality_chain":
             r, c, way, k = args
             chain = self._chain((r, c), way)[:k + 1]
-            sign = " > " if way == "low" else " < "
-            bound = f"at least {k + 1}" if way == "low" else f"at most {self.n - k}"
-            end = "top" if way == "low" else "bottom"
             uses = [Use("cells", tuple(chain), value=k)]
-            text = (f"{sign.join(_c(x) for x in chain)}: {_c((r, c))} is at the {end} of a "
-                    f"chain of {k} signs, so it is {bound}: {so}.")
+            v.update(chain=(" > " if way == "low" else " < ").join(_c(x) for x in chain),
+                     at=_c((r, c)), end="top" if way == "low" else "bottom", k=str(k),
+                     bound=f"at least {k + 1}" if way == "low" else f"at most {self.n - k}")
         elif rid == "relative_size":
             a, b = args
             placed = self.placed(board)
             if kind == "above":
                 other, m = b, min(self.possible(board, b), default=1)
-                sign = f"{_c(a)} > {_c(b)}"
-                about = ("" if m <= 1 else f" and {_c(b)} is {m}" if b in placed
-                         else f" and {_c(b)} is at least {m}")
+                v["sign"] = f"{_c(a)} > {_c(b)}"
+                v["about"] = ("" if m <= 1 else f" and {_c(b)} is {m}" if b in placed
+                              else f" and {_c(b)} is at least {m}")
             else:
                 other, m = a, max(self.possible(board, a), default=self.n)
-                sign = f"{_c(b)} < {_c(a)}"
-                about = ("" if m >= self.n else f" and {_c(a)} is {m}" if a in placed
-                         else f" and {_c(a)} is at most {m}")
+                v["sign"] = f"{_c(b)} < {_c(a)}"
+                v["about"] = ("" if m >= self.n else f" and {_c(a)} is {m}" if a in placed
+                              else f" and {_c(a)} is at most {m}")
             uses = [Use("cells", (a, b)), Use("cell", (other,), value=m)]
-            text = f"{sign}{about}, so {so}."
         elif rid in ("adjacent_bar", "no_bar"):
             a, b = args
             poss = self.possible(board, b)
-            can = (f"is {poss[0]}" if len(poss) == 1 else f"can only be {_digits(poss)}")
             uses = [Use("cells", (a, b))]
-            if rid == "adjacent_bar":
-                text = (f"{_c(a)} and {_c(b)} are joined by a bar, so they differ by 1; "
-                        f"{_c(b)} {can}, so {so}.")
-            else:
-                text = (f"{_c(a)} and {_c(b)} have no bar, so they do not differ by 1; "
-                        f"{_c(b)} {can}, so {so}.")
+            v.update(a=_c(a), b=_c(b), can=f"is {poss[0]}" if len(poss) == 1
+                     else f"can only be {_digits(poss)}")
         elif rid == "naked_pair":
             line = args[0]
             cands = self.candidates(board)
-            struck = {d for (_, _, d), v in sets if v == NO}
+            struck = {d for (_, _, d), x in sets if x == NO}
             groups: dict[tuple[int, ...], list[Cell]] = {}
             for x in self._line_cells(line):
                 ds = tuple(cands.get(x, ()))
@@ -782,14 +775,13 @@ class FutoshikiReasoner(StagedReasoner):
             pairs = [(ds, xs) for ds, xs in sorted(groups.items()) if len(xs) >= 2]
             uses = [Use(line[0] if line[0] == "row" else "column", index=line[1])]
             uses += [Use("cells", tuple(xs)) for _, xs in pairs]
-            found = " and ".join(f"{cells_text(xs)} can only be {_digits(ds)}"
-                                 for ds, xs in pairs)
-            text = (f"in {_line_name(line)}, {found}: these digits are there, so {so}.")
+            v.update(line=_line_name(line), found=" and ".join(
+                f"{cells_text(xs)} can only be {_digits(ds)}" for ds, xs in pairs))
         elif rid == "hidden_pair":
             line = args[0]
             cands = self.candidates(board)
             cells = self._line_cells(line)
-            touched = {(r, c) for (r, c, _), v in sets if v == NO}
+            touched = {(r, c) for (r, c, _), x in sets if x == NO}
             spots: dict[tuple[Cell, ...], list[int]] = {}
             for d in range(1, self.n + 1):
                 xs = tuple(x for x in cells if d in cands.get(x, ()))
@@ -798,9 +790,8 @@ class FutoshikiReasoner(StagedReasoner):
             hidden = [(xs, ds) for xs, ds in sorted(spots.items()) if len(ds) >= 2]
             uses = [Use(line[0] if line[0] == "row" else "column", index=line[1])]
             uses += [Use("cells", xs) for xs, _ in hidden]
-            found = " and ".join(f"{_digits(ds, 'and')} can only go in {cells_text(xs)}"
-                                 for xs, ds in hidden)
-            text = (f"in {_line_name(line)}, {found}: these cells hold nothing else, so {so}.")
+            v.update(line=_line_name(line), found=" and ".join(
+                f"{_digits(ds, 'and')} can only go in {cells_text(xs)}" for xs, ds in hidden))
         elif rid in ("naked_subset", "hidden_subset"):
             line, mask = args
             digits = [d for d in range(1, self.n + 1) if mask >> (d - 1) & 1]
@@ -808,15 +799,13 @@ class FutoshikiReasoner(StagedReasoner):
             cells = [x for x in self._line_cells(line) if x in cands]
             if rid == "naked_subset":
                 members = [x for x in cells if set(cands[x]) <= set(digits)]
-                found = f"{cells_text(members)} can only be {_digits(digits)} between them"
-                then = "these digits are there"
+                v["found"] = f"{cells_text(members)} can only be {_digits(digits)} between them"
             else:
                 members = [x for x in cells if set(cands[x]) & set(digits)]
-                found = f"{_digits(digits, 'and')} can only go in {cells_text(members)}"
-                then = "these cells hold nothing else"
+                v["found"] = f"{_digits(digits, 'and')} can only go in {cells_text(members)}"
             uses = [Use(line[0] if line[0] == "row" else "column", index=line[1]),
                     Use("cells", tuple(members))]
-            text = f"in {_line_name(line)}, {found}: {then}, so {so}."
+            v["line"] = _line_name(line)
         elif rid == "positional_set":
             d, way, base = args
             cands = self.candidates(board)
@@ -824,11 +813,10 @@ class FutoshikiReasoner(StagedReasoner):
             places = [x for i in lines for x in self._line_cells((way, i))
                       if d in cands.get(x, ())]
             other = sorted({x[1] if way == "row" else x[0] for x in places})
-            kind, cross = ("rows", "columns") if way == "row" else ("columns", "rows")
             uses = [Use("cells", tuple(places), value=d)]
-            text = (f"in {kind} {_digits(lines, 'and')}, {d} can only go in {cross} "
-                    f"{_digits(other, 'and')}: these {kind} hold the {d} of each of these "
-                    f"{cross}, so {so}.")
+            v.update(kind="rows" if way == "row" else "columns", lines=_digits(lines, "and"),
+                     d=str(d), cross="columns" if way == "row" else "rows",
+                     other=_digits(other, "and"))
         elif rid == "forcing_chain":
             start, end, d = args
             walk = chain_walk(self.n, self._cand_masks(board), start, d)
@@ -838,48 +826,30 @@ class FutoshikiReasoner(StagedReasoner):
                 path.append(state)
                 state = walk[state]
             path.reverse()
-            (_, first), rest = path[0], path[1:]
-            follows = ", so ".join(f"{_c(x)} is {e}" for x, e in rest)
             uses = [Use("cells", tuple(x for x, _ in path), value=d)]
-            text = (f"{' - '.join(_c(x) for x, _ in path)} each have two candidates; if "
-                    f"{_c(start)} is not {d} it is {first}, so {follows}: {_c(start)} or "
-                    f"{_c(end)} is {d}, so {so}.")
+            v.update(path=" - ".join(_c(x) for x, _ in path), start=_c(start), d=str(d),
+                     first=str(path[0][1]), end=_c(end),
+                     follows=", so ".join(f"{_c(x)} is {e}" for x, e in path[1:]))
         elif rid == "no_candidate":
             cell = (args[0], args[1])
             uses = [Use("cell", (cell,))]
-            text = (f"{_c(cell)} has no candidate left: every digit is in its row or column "
-                    f"or struck out.")
-        elif rid == "no_place":
-            (lk, j), d = args
-            uses = [Use("row" if lk == "row" else "column", index=j, value=d)]
-            text = f"{d} has no place left in {_line_name((lk, j))}."
+            v["at"] = _c(cell)
         elif rid == "digit_twice":
             (lk, j), d = args
             placed = self.placed(board)
             cells = [x for x in self._line_cells((lk, j)) if placed.get(x) == d]
             uses = [Use("cells", tuple(cells), value=d)]
-            text = f"{d} is twice in {_line_name((lk, j))}: at {cells_text(cells)}."
-        elif rid == "broken_sign":
+            v.update(d=str(d), line=_line_name((lk, j)), cells=cells_text(cells))
+        elif rid in ("broken_sign", "broken_bar", "missing_bar"):
             a, b = args
             pa, pb = self.possible(board, a), self.possible(board, b)
             uses = [Use("cells", (a, b))]
-            high = f"is {pa[0]}" if len(pa) == 1 else f"is at most {max(pa)}"
-            low = f"is {pb[0]}" if len(pb) == 1 else f"is at least {min(pb)}"
-            text = f"{_c(a)} > {_c(b)}, but {_c(a)} {high} and {_c(b)} {low}."
-        elif rid in ("broken_bar", "missing_bar"):
-            a, b = args
-            pa, pb = self.possible(board, a), self.possible(board, b)
-            uses = [Use("cells", (a, b))]
-            mark = ("are joined by a bar" if rid == "broken_bar" else "have no bar")
-            if len(pa) == 1 and len(pb) == 1:
-                text = f"{_c(a)} and {_c(b)} {mark}, but they are {pa[0]} and {pb[0]}."
-            else:
-                text = (f"{_c(a)} and {_c(b)} {mark}, but {_c(a)} can only be "
-                        f"{_digits(pa)} and {_c(b)} only {_digits(pb)}.")
-        else:  # pragma: no cover - every rule of the catalogue is described above
-            raise ValueError(f"no words for rule {rid}")
-        return Step(rule.name, rule.kind, sets, (), tuple(uses), text, rule_id=rid,
-                    sheet=rule.sheet)
+            v.update(a=_c(a), b=_c(b),
+                     high=f"is {pa[0]}" if len(pa) == 1 else f"is at most {max(pa, default=0)}",
+                     low=f"is {pb[0]}" if len(pb) == 1 else f"is at least {min(pb, default=0)}",
+                     they=f"they are {pa[0]} and {pb[0]}" if len(pa) == 1 and len(pb) == 1
+                     else f"{_c(a)} can only be {_digits(pa)} and {_c(b)} only {_digits(pb)}")
+        return v, uses
 
     def _why_not(self, board: Board, cell: Cell, keep: int) -> str:
         """Why a cell holds no digit but ``keep``: "1, 3 in its row, 2 in its column, 4 struck
