@@ -249,9 +249,10 @@ def _apply(doc: Doc, elem: ET.Element, inst: TentsInstance, marks: dict[Cell, st
 
 def write_legup(instance: TentsInstance, solution: TentsSolution | None = None,
                 marks: dict[Cell, str] | None = None,
-                links: frozenset[Pair] | None = None) -> str:
+                links: frozenset[Pair] | None = None, proof: list[str] | None = None) -> str:
     """A LEGUP TreeTent file. With a solution every cell is filled (tents, grass elsewhere)
-    and the tree-tent links are drawn; otherwise the player's ``marks`` and ``links``, if any."""
+    and the tree-tent links are drawn; otherwise the player's ``marks`` and ``links``, if any.
+    ``proof``: the lines of a ``<proof>`` element, indented as its place in the file."""
     for what, clues in (("row", instance.row_clues), ("column", instance.col_clues)):
         for i, clue in enumerate(clues, 1):
             if clue is None:
@@ -292,7 +293,7 @@ def write_legup(instance: TentsInstance, solution: TentsSolution | None = None,
             out.append(f'{ind * 4}<line x1="{tc - 1}" x2="{c - 1}" y1="{tr - 1}" '
                        f'y2="{r - 1}"/>')
         out.append(f"{ind * 3}</lines>")
-    out += [f"{ind * 2}</board>", f"{ind}</puzzle>", "</Legup>"]
+    out += [f"{ind * 2}</board>", *(proof or []), f"{ind}</puzzle>", "</Legup>"]
     return "\n".join(out) + "\n"
 
 

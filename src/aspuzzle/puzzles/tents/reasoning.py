@@ -1619,25 +1619,23 @@ def read_board(text: str, inst: TentsInstance) -> tuple[Board, list[Step]]:
 
 
 def reasoning() -> Any:
-    from aspuzzle.puzzles.base import Reasoning
+    from aspuzzle.puzzles.base import Reasoning, lazy
     from aspuzzle.puzzles.tents.legup import detect_legup
 
+    proofs = "aspuzzle.puzzles.tents.proofs"
     return Reasoning(
         reasoner=TentsReasoner, catalogue=CATALOGUE, read_state=read_board,
         parse_set=parse_set, parse_link=parse_link, shows_links=detect_legup,
         mark_formats=("text", "tatham", "legup"),
-        verify_rule=_verify_rule, export_proof=_export_proof, check_proof=_check_proof,
-        rule_alias=_rule_alias, load_teacher=_load_teacher, with_teacher=_with_teacher,
-        derive=_derive, mine=_mine,
+        verify_rule=lazy("aspuzzle.puzzles.tents.rulecheck", "verify"),
+        export_proof=lazy(f"{proofs}.export", "export_proof"),
+        check_proof=lazy(f"{proofs}.check", "check_proof"),
+        rule_alias=_rule_alias, load_teacher=lazy(f"{proofs}.teacher", "load_rules_dir"),
+        with_teacher=lazy(f"{proofs}.teacher", "with_teacher_rules"),
+        derive=lazy(f"{proofs}.derive", "derive"),
+        mine=lazy("aspuzzle.puzzles.tents.mine", "mine_tents"),
         state_help="text grid with A (tent) / x (grass) marks, Tatham ID, or LEGUP XML",
         set_help="ROW,COL=tent|grass (or A / x)")
-
-
-def _check_proof(text: str, **kw: Any) -> Any:
-    from aspuzzle.puzzles.tents.proofs.check import check_proof_tree
-    from aspuzzle.puzzles.tents.proofs.reader import read_proof
-
-    return check_proof_tree(read_proof(text), **kw)
 
 
 def _rule_alias(name: str) -> str | None:
@@ -1645,39 +1643,3 @@ def _rule_alias(name: str) -> str | None:
 
     r = catalogue.find(name, "") or catalogue.find("", name)
     return r.ours if r is not None else None
-
-
-def _load_teacher(folder: str) -> Any:
-    from aspuzzle.puzzles.tents.proofs.teacher import load_rules_dir
-
-    return load_rules_dir(folder)
-
-
-def _with_teacher(inst: Any, teacher: Any) -> Any:
-    from aspuzzle.puzzles.tents.proofs.teacher import with_teacher_rules
-
-    return with_teacher_rules(inst, teacher)
-
-
-def _derive(name: str) -> Any:
-    from aspuzzle.puzzles.tents.proofs.derive import derive
-
-    return derive(name)
-
-
-def _mine(window: tuple[int, int], **kw: Any) -> Any:
-    from aspuzzle.puzzles.tents.mine import mine_tents
-
-    return mine_tents(window, **kw)
-
-
-def _verify_rule(path: str, up_to: tuple[int, int]) -> Any:
-    from aspuzzle.puzzles.tents.rulecheck import verify
-
-    return verify(path, up_to=up_to)
-
-
-def _export_proof(loaded: Any, explanation: Any = None, *, reasoner: Any = None) -> str:
-    from aspuzzle.puzzles.tents.proofs.export import export_proof
-
-    return export_proof(loaded, explanation, reasoner=reasoner)
