@@ -1121,7 +1121,7 @@ class TentsReasoner(ReasonerBase):
             case = by_cell.get(cell)
             if case is None:
                 case = by_cell[cell] = Case(
-                    r.name, r.id, r.sheet, f"{cells_text([cell])} is a tent or grass",
+                    r.name, r.id, r.sheet, fill(r.says, {"at": cells_text([cell])}),
                     (Use("cell", (cell,)),),
                     ((f"{cells_text([cell])} is a tent", ((cell, "tent"),), ()),
                      (f"{cells_text([cell])} is grass", ((cell, "grass"),), ())))
@@ -1141,7 +1141,7 @@ class TentsReasoner(ReasonerBase):
                                      f"{cells_text([x])}", sets, ((tree, x),)))
                 case = known[key] = Case(
                     r.name, r.id, r.sheet,
-                    f"tree {cells_text([tree])} links to one of {cells_text(spots)}",
+                    fill(r.says, {"tree": cells_text([tree]), "spots": cells_text(spots)}),
                     (Use("tree", (tree,)), Use("cells", tuple(spots))), tuple(branches))
             out.append(case)
         r = info["links_from_tent"]
@@ -1153,7 +1153,7 @@ class TentsReasoner(ReasonerBase):
             if case is None:
                 case = known[key] = Case(
                     r.name, r.id, r.sheet,
-                    f"tent {cells_text([tent])} links to one of the trees {cells_text(owners)}",
+                    fill(r.says, {"tent": cells_text([tent]), "trees": cells_text(owners)}),
                     (Use("tent", (tent,)), Use("trees", tuple(owners))),
                     tuple((f"tent {cells_text([tent])} is linked to tree {cells_text([t])}",
                            (), ((t, tent),)) for t in owners))
@@ -1202,8 +1202,8 @@ class TentsReasoner(ReasonerBase):
                                 [(c, "grass") for c in unknown if c not in way]))
             branches.append((f"the tents of {_line_name(line)} are {cells_text(way)}", sets, ()))
         return Case(r.name, r.id, r.sheet,
-                    f"{_line_name(line)} needs {_plural(need, 'more tent')}, which fit in "
-                    f"{len(ways)} ways without touching",
+                    fill(r.says, {"line": _line_name(line), "more": _plural(need, "more tent"),
+                                  "ways": str(len(ways))}),
                     (Use(line[0], index=line[1], clue=clue, value=clue - need),
                      Use("cells", tuple(room))), tuple(branches))
 

@@ -58,6 +58,7 @@ from aspuzzle.puzzles.tents.legup import write_legup
 from aspuzzle.puzzles.tents.model import neighbours4, neighbours8
 from aspuzzle.puzzles.tents.proofs.acceptance import direct_problem
 from aspuzzle.puzzles.tents.proofs.catalogue import for_ours
+from aspuzzle.puzzles.tents.reasoning import _packing_size
 
 __all__ = ["export_proof"]
 
@@ -366,7 +367,7 @@ class _Writer:
             blank = [c for c in cells if c not in board.cells and c not in inst.trees]
             near = [c for c in blank if _near_tent(board, c)]
             room = [c for c in blank if c not in near]
-            if need <= 0 or _packing(room) >= need:
+            if need <= 0 or _packing_size(room) >= need:
                 continue
             size = _tree_size(room, need)
             if best is None or size < best[0]:
@@ -458,17 +459,6 @@ class _Writer:
 
 def _near_tent(board: Board, cell: Cell) -> bool:
     return any(board.cells.get(n) == "tent" for n in neighbours8(cell))
-
-
-def _packing(room: list[Cell]) -> int:
-    """The most tents the cells of one line hold without two side by side."""
-    count, last, taken = 0, None, False
-    for cell in room:
-        nxt = last is not None and abs(cell[0] - last[0]) + abs(cell[1] - last[1]) == 1
-        taken = not (nxt and taken)
-        count += taken
-        last = cell
-    return count
 
 
 def _tree_size(room: list[Cell], need: int) -> int:
