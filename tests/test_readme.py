@@ -4,7 +4,8 @@ Every ``aspuzzle ...`` line of a fenced block that names no placeholder (``INPUT
 ``[--json]``, ...) is run in a scratch folder that sees the repository's ``examples/``; it must
 end with a documented exit status and no traceback. Where the README shows a session
 (``$ aspuzzle ...`` followed by what it prints), the output must be those lines exactly (up to
-a line ``...``, where the rest is left out). The commands of one fenced block are a session:
+a line ``...``, where the rest is left out), unless the block is marked as not compared
+(:data:`NOT_COMPARED`). The commands of one fenced block are a session:
 a command runs after the block's earlier commands that write a file (``-o FILE``), in the same
 folder, so that a block may make a file and then use it.
 
@@ -54,6 +55,8 @@ def _doc_sessions(doc: Path) -> list[Session]:
     in_block = False
     current: Session | None = None
     writers: list[str] = []
+    compared = True
+    previous = ""
     for number, line in enumerate(lines, 1):
         if line.startswith("```"):
             if current is not None:
@@ -61,11 +64,14 @@ def _doc_sessions(doc: Path) -> list[Session]:
                 current = None
             in_block = not in_block
             writers = []
+            compared = previous != NOT_COMPARED
             continue
+        if line.strip():
+            previous = line.strip()
         if not in_block:
             continue
-        shown = line.startswith("$ aspuzzle ")
-        if shown or line.startswith("aspuzzle "):
+        shown = line.startswith("$ aspuzzle ") and compared
+        if line.startswith("$ aspuzzle ") or line.startswith("aspuzzle "):
             if current is not None:
                 out.append(current)
             command = line.removeprefix("$ ")
@@ -84,6 +90,10 @@ def _doc_sessions(doc: Path) -> list[Session]:
         out.append(current)
     return out
 
+
+NOT_COMPARED = "<!-- output not compared -->"
+"""Said on the line above a block whose sessions' output cannot be the same twice (a time, a
+random seed): its commands run, their output is not compared."""
 
 SESSIONS = _sessions()
 
