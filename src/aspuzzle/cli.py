@@ -89,6 +89,96 @@ class _HelpFormatter(argparse.HelpFormatter):
                          _terminal_columns() - 2 if width is None else width)
 
 
+def _words(line: str) -> list[str]:
+    """A command line's words, a quoted string one word with its spaces."""
+    words, word, quote = [], "", ""
+    for ch in line:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == " ":
+            if word:
+                words.append(word)
+            word = ""
+            continue
+        word += ch
+    return [*words, word] if word else words
+
+
+class _ExamplesFormatter(_HelpFormatter):
+    """The help formatter of a command with examples: the description and the epilog's prose
+    are wrapped as usual, an example (a line of the epilog two spaces in) is kept as it is,
+    broken with a backslash where it is wider than the terminal."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        out = []
+        for line in text.splitlines():
+            if not line.startswith("  "):
+                out.append(super()._fill_text(line, width, indent))
+                continue
+            current = "  "
+            for word in _words(line):
+                if current.strip() and len(current) + len(word) + 3 > width:
+                    out.append(indent + current + " \\")
+                    current = "    "
+                current += ("" if current.isspace() else " ") + word
+            out.append(indent + current)
+        return "\n".join(out)
+
+
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "solve": ("aspuzzle solve examples/tents/seed-6x6.txt",
+              "aspuzzle solve '4de:2,0,0,0L,0R,0,0,0,0,0D,0R,0,0,3,0,0,' --to text",
+              "aspuzzle solve examples/hitori/*.txt --json"),
+    "count": ("aspuzzle count examples/sudoku/wikipedia-9x9.txt",),
+    "render": ("aspuzzle render examples/lightup/tatham-7x7.txt",
+               "aspuzzle render examples/tents/seed-6x6.txt --svg -o tents.svg"),
+    "convert": ("aspuzzle convert examples/tents/seed-6x6.txt --to tatham",
+                "aspuzzle convert examples/hitori/seed-6x6.lp -o hitori.txt"),
+    "read": ("aspuzzle read examples/logicgrid/boys-in-the-hood.logic",),
+    "types": ("aspuzzle types",),
+    "explain": ("aspuzzle explain examples/futoshiki/seed-4x4.txt",
+                "aspuzzle explain examples/tents/seed-6x6.txt --to legup -o proof.xml"),
+    "hint": ("aspuzzle hint examples/tents/seed-6x6.txt",),
+    "check": ("aspuzzle check examples/tents/seed-6x6.txt --json",),
+    "check-step": ("aspuzzle check-step '6x6de:bf_ggdba,2,1,1,1,1,1,2,1,1,0,1,2' "
+                   "--rule 'Finish with Grass' --set 4,2=grass 4,3=grass 4,4=grass 4,5=grass "
+                   "4,6=grass",),
+    "diagnose": ("aspuzzle diagnose examples/futoshiki/seed-4x4.txt",),
+    "rules": ("aspuzzle rules --type hitori",
+              "aspuzzle rules derive 'Finish with Grass'"),
+    "generate": ("aspuzzle generate futoshiki --size 5 --seed 1",
+                 "aspuzzle generate hitori --size 6x6 --seed 1 --json"),
+    "rate": ("aspuzzle rate examples/tents/seed-6x6.txt",),
+    "serve": ("aspuzzle serve --open",),
+    "check-proof": ("aspuzzle explain examples/tents/seed-6x6.txt --to legup -o proof.xml",
+                    "aspuzzle check-proof proof.xml"),
+    "grade": ("aspuzzle grade class/ --csv grades.csv",),
+}
+"""Each command's examples, run from a clone of the repository: shown by ``--help`` (the
+epilog) and in the commands' reference (docs/reference/cli.md); tests/docs runs them."""
+
+
+def _with_examples(parser: argparse.ArgumentParser, sub: Any) -> None:
+    """Give each command its help line as a description and its examples as an epilog (the
+    top-level parser too), unless it has its own."""
+    parser.epilog = parser.epilog or (
+        "examples:\n  aspuzzle solve examples/tents/seed-6x6.txt\n"
+        "  aspuzzle explain examples/futoshiki/seed-4x4.txt\n"
+        "Each command says more: aspuzzle COMMAND --help.")
+    parser.formatter_class = _ExamplesFormatter
+    for action in sub._choices_actions:
+        command = sub.choices[action.dest]
+        if command.description is None and action.help:
+            command.description = action.help[0].upper() + action.help[1:] + "."
+        examples = EXAMPLES.get(action.dest)
+        if examples and command.epilog is None:
+            command.epilog = "examples:\n" + "\n".join(f"  {e}" for e in examples)
+        if command.formatter_class is _HelpFormatter:
+            command.formatter_class = _ExamplesFormatter
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr and exit status 2."""
 
@@ -829,7 +919,8 @@ def build_parser(command: str | None = ALL_COMMANDS) -> argparse.ArgumentParser:
     with its help line, which is all the top-level help and the "invalid choice" message show.
     """
     parser = _Parser(prog="aspuzzle",
-                     description="Solve, count and convert logic puzzles with clingo.")
+                     description="Solve, explain, check, generate and convert logic puzzles "
+                                 "with clingo.")
     parser.add_argument("--version", action="version", version="aspuzzle 0.1.0")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
@@ -851,6 +942,7 @@ def build_parser(command: str | None = ALL_COMMANDS) -> argparse.ArgumentParser:
                 sub.add_parser(name, help=help_line, add_help=False)
     for register in EXTRA_COMMANDS:
         register(sub)
+    _with_examples(parser, sub)
     return parser
 
 
