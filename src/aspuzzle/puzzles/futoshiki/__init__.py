@@ -13,7 +13,6 @@ from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lazy_fo
 from aspuzzle.puzzles.futoshiki import formats
 from aspuzzle.puzzles.futoshiki.model import (
     MAX_SIZE,
-    Cell,
     FutoshikiInstance,
     FutoshikiSolution,
     validate,
@@ -194,37 +193,11 @@ class FutoshikiPuzzle:
 
     def render(self, instance: FutoshikiInstance, solution: FutoshikiSolution | None, *,
                ascii: bool = False) -> str:
-        n = instance.size
-        w = len(str(n))
         grid = [list(row) for row in solution.grid] if solution else instance.given_grid()
         empty = "." if ascii else "·"
-        up, down, hbar, vbar = ("^", "v", "|", "-") if ascii else ("∧", "∨", "│", "─")
-
-        def row_sign(a: Cell, b: Cell) -> str:
-            if (a, b) in instance.bars:
-                return hbar
-            if (a, b) in instance.greater:
-                return ">"
-            return "<" if (b, a) in instance.greater else " "
-
-        def column_sign(a: Cell, b: Cell) -> str:
-            if (a, b) in instance.bars:
-                return vbar
-            if (a, b) in instance.greater:
-                return down
-            return up if (b, a) in instance.greater else " "
-
-        lines = []
-        for r in range(1, n + 1):
-            cells = [(str(d) if d else empty).rjust(w) for d in grid[r - 1]]
-            line = cells[0]
-            for c in range(2, n + 1):
-                line += f" {row_sign((r, c - 1), (r, c))} {cells[c - 1]}"
-            lines.append(line.rstrip())
-            if r < n:
-                signs = [column_sign((r, c), (r + 1, c)).rjust(w) for c in range(1, n + 1)]
-                lines.append("   ".join(signs).rstrip())
-        return "\n".join(lines)
+        texts = [[str(d) if d else empty for d in row] for row in grid]
+        return "\n".join(formats.grid_lines(instance, texts, len(str(instance.size)),
+                                             glyphs=formats.ASCII if ascii else _GLYPHS))
 
     def solution_to_json(self, solution: FutoshikiSolution) -> JSON:
         return {"grid": [list(row) for row in solution.grid]}
@@ -278,6 +251,10 @@ class FutoshikiPuzzle:
         from aspuzzle.puzzles.futoshiki.reasoning import reasoning
 
         return reasoning()
+
+
+_GLYPHS = ("│", "─", "∨", "∧")
+"""The marks of the terminal picture (:data:`formats.ASCII` with ``ascii``)."""
 
 
 def _digit(value: object) -> int:

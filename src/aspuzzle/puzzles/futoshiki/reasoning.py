@@ -994,7 +994,7 @@ def write_marks(inst: FutoshikiInstance, board: Board) -> str:
     """A board in the state format (the puzzle's text with digits and pencil marks): what
     :func:`read_board` reads back, but for the struck-out candidates of cells with a digit
     (the digit says them)."""
-    from aspuzzle.puzzles.futoshiki.formats import write_text
+    from aspuzzle.puzzles.futoshiki.formats import grid_lines, write_text
 
     n = inst.size
     given = {(r, c): d for r, c, d in inst.givens}
@@ -1005,41 +1005,19 @@ def write_marks(inst: FutoshikiInstance, board: Board) -> str:
             digits[(r, c)] = d
         else:
             struck.setdefault((r, c), set()).add(d)
-    width = max(1, len(str(n)))
+    sep = "," if n > 9 else ""
 
     def cell_text(cell: Cell) -> str:
-        if cell in given:
-            return str(given[cell])
-        if cell in digits:
-            return str(digits[cell])
+        if cell in given or cell in digits:
+            return str(given.get(cell) or digits[cell])
         if cell in struck:
-            sep = "," if n > 9 else ""
-            return "[" + sep.join(str(d) for d in range(1, n + 1)
-                                  if d not in struck[cell]) + "]"
+            return "[" + sep.join(str(d) for d in range(1, n + 1) if d not in struck[cell]) + "]"
         return "."
 
-    texts = {(r, c): cell_text((r, c)) for r in range(1, n + 1) for c in range(1, n + 1)}
-    w = max(width, *(len(t) for t in texts.values()))
-    puzzle = write_text(inst).splitlines()
-    out = [puzzle[0]]
-    for r in range(1, n + 1):
-        line = ""
-        for c in range(1, n + 1):
-            line += texts[(r, c)].ljust(w)
-            if c < n:
-                a, b = (r, c), (r, c + 1)
-                sign = ("|" if (a, b) in inst.bars else ">" if (a, b) in inst.greater
-                        else "<" if (b, a) in inst.greater else " ")
-                line += f" {sign} "
-        out.append(line.rstrip())
-        if r < n:
-            marks = []
-            for c in range(1, n + 1):
-                a, b = (r, c), (r + 1, c)
-                marks.append(("-" if (a, b) in inst.bars else "v" if (a, b) in inst.greater
-                              else "^" if (b, a) in inst.greater else " ").ljust(w))
-            out.append("   ".join(marks).rstrip())
-    return "\n".join(out) + "\n"
+    texts = [[cell_text((r, c)) for c in range(1, n + 1)] for r in range(1, n + 1)]
+    w = max(len(str(n)), *(len(t) for row in texts for t in row))
+    return "\n".join([write_text(inst).splitlines()[0], *grid_lines(inst, texts, w, left=True)]
+                     ) + "\n"
 
 
 # --- the reasoning kit ------------------------------------------------------------------------
