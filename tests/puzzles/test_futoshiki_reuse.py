@@ -99,7 +99,7 @@ def test_signs_are_assumed_and_bars_assigned() -> None:
 def test_model_read_by_symbol_handles_as_by_text(monkeypatch: pytest.MonkeyPatch) -> None:
     import aspuzzle.puzzles.futoshiki as futoshiki
 
-    monkeypatch.setattr(futoshiki, "_CELLS", {})  # every atom new at first
+    monkeypatch.setattr(futoshiki._ANSWER, "_cells", {})  # every atom new at first
     puzzles = [aspuzzle.loads(rec["id"], type="futoshiki")
                for rec in read_jsonl(DATA / "futoshiki" / "unequal.jsonl")[::7]]
     assert len({p.instance.size for p in puzzles}) > 1
@@ -120,4 +120,4 @@ def test_model_read_by_symbol_handles_as_by_text(monkeypatch: pytest.MonkeyPatch
         ctl.solve(on_model=on_model)
         assert len(read) == 4 and len(set(read)) == 1
         assert PUZZLE.verify(inst, read[0]) == []
-    assert futoshiki._CELLS
+    assert futoshiki._ANSWER._cells

@@ -639,8 +639,9 @@ class StagedReasoner(AspReasoner):
             solution = self._unique_solution()
             assert solution is not None
             return all(solution[k] == v for k, v in sets)
-        claims = frozenset(clingo.Function("claim_" + v, [clingo.Number(r), clingo.Number(c)])
-                           for (r, c), v in sets)
+        # (a key of more numbers, e.g. Futoshiki's (R, C, D), names claim_<value>(R, C, D))
+        claims = frozenset(clingo.Function("claim_" + v, [*map(clingo.Number, key)])
+                           for key, v in sets)
         self._game.assign_externals([(a, False) for a in self._claims - claims]
                                     + [(a, True) for a in claims - self._claims])
         self._claims = claims

@@ -14,7 +14,7 @@ import clingo
 if TYPE_CHECKING:
     from aspuzzle.engine.reuse import Sorted
 
-__all__ = ["AnswerCells", "repeat_nogoods"]
+__all__ = ["AnswerCells", "AnswerKeys", "repeat_nogoods"]
 
 Cell = tuple[int, int]
 
@@ -164,3 +164,14 @@ class AnswerCells:
         except AttributeError:  # a clingo whose symbols keep no _rep: the slow way
             marked = [cell for cell in map(self.cell_of, symbols) if cell is not None]
         return frozenset(marked)
+
+
+class AnswerKeys(AnswerCells):
+    """:class:`AnswerCells` of answer atoms of any number of numbers, each read as the tuple
+    of its numbers (Futoshiki's ``cell_has_number(R, C, D)``: ``(R, C, D)``)."""
+
+    def cell_of(self, s: clingo.Symbol) -> Cell | None:
+        text = str(s)
+        if not text.startswith(self._prefix):
+            return None
+        return tuple(map(int, text[len(self._prefix):-1].split(",")))  # type: ignore[return-value]

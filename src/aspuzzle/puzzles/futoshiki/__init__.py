@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 import clingo
 
 from aspuzzle.errors import InputError
+from aspuzzle.kit.shared import AnswerKeys
 from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lazy_format, lp_file
 from aspuzzle.puzzles.futoshiki import formats
 from aspuzzle.puzzles.futoshiki.model import (
     MAX_SIZE,
-    Cell,
     FutoshikiInstance,
     FutoshikiSolution,
     validate,
@@ -34,12 +34,8 @@ __all__ = ["PUZZLE", "FutoshikiInstance", "FutoshikiPuzzle", "FutoshikiSolution"
 _F = clingo.Function
 # clingo symbols are immutable values: making the numbers once saves a call into clingo each
 _NUMBERS = tuple(clingo.Number(i) for i in range(MAX_SIZE + 1))
-_ANSWER = "cell_has_number("
-_CELLS: dict[int, tuple[int, int, int]] = {}
-"""Answer atoms met so far, by symbol handle (``Symbol._rep``: clingo keeps each symbol, with
-its handle, for the whole process): (row, column, digit)."""
-_CELLS_KEPT = (MAX_SIZE + 1) ** 3
-"""As many as there are such atoms of digits 0..32 (more only from hand-written facts)."""
+_ANSWER = AnswerKeys("cell_has_number")
+"""The digits of an answer, (row, column, digit) (the kit's reader, by symbol handle)."""
 
 
 class FutoshikiPuzzle:
@@ -160,30 +156,9 @@ class FutoshikiPuzzle:
 
     def from_model(self, instance: FutoshikiInstance,
                    symbols: Sequence[clingo.Symbol]) -> FutoshikiSolution:
-        from aspuzzle.engine import symbol_handles
-
-        n = instance.size
-        grid = [[0] * n for _ in range(n)]
-        reps = symbol_handles(symbols)
-        if reps is not None:
-            # the symbols' handles read in one call from the array clingo filled, each looked
-            # up in the cells met before, instead of a Symbol made and read for each (a 9x9
-            # grid: ~0.05 ms instead of ~0.3, about a sixth of a whole solve)
-            known = [*map(_CELLS.get, reps)]
-            if None not in known:
-                for r, c, d in known:  # type: ignore[misc]
-                    grid[r - 1][c - 1] = d
-                return FutoshikiSolution(tuple(tuple(row) for row in grid))
-        cells = _CELLS
-        for s in symbols:
-            # one call into clingo per atom (str) instead of five (name, arguments, numbers)
-            text = str(s)
-            if text.startswith(_ANSWER):
-                r, c, d = map(int, text[len(_ANSWER):-1].split(","))
-                grid[r - 1][c - 1] = d
-                rep = getattr(s, "_rep", None)
-                if rep is not None and len(cells) < _CELLS_KEPT:
-                    cells[rep] = (r, c, d)
+        grid = [[0] * instance.size for _ in range(instance.size)]
+        for r, c, d in _ANSWER.read(symbols):  # type: ignore[misc]
+            grid[r - 1][c - 1] = d
         return FutoshikiSolution(tuple(tuple(row) for row in grid))
 
     def validate(self, instance: FutoshikiInstance) -> None:
@@ -194,37 +169,11 @@ class FutoshikiPuzzle:
 
     def render(self, instance: FutoshikiInstance, solution: FutoshikiSolution | None, *,
                ascii: bool = False) -> str:
-        n = instance.size
-        w = len(str(n))
         grid = [list(row) for row in solution.grid] if solution else instance.given_grid()
         empty = "." if ascii else "·"
-        up, down, hbar, vbar = ("^", "v", "|", "-") if ascii else ("∧", "∨", "│", "─")
-
-        def row_sign(a: Cell, b: Cell) -> str:
-            if (a, b) in instance.bars:
-                return hbar
-            if (a, b) in instance.greater:
-                return ">"
-            return "<" if (b, a) in instance.greater else " "
-
-        def column_sign(a: Cell, b: Cell) -> str:
-            if (a, b) in instance.bars:
-                return vbar
-            if (a, b) in instance.greater:
-                return down
-            return up if (b, a) in instance.greater else " "
-
-        lines = []
-        for r in range(1, n + 1):
-            cells = [(str(d) if d else empty).rjust(w) for d in grid[r - 1]]
-            line = cells[0]
-            for c in range(2, n + 1):
-                line += f" {row_sign((r, c - 1), (r, c))} {cells[c - 1]}"
-            lines.append(line.rstrip())
-            if r < n:
-                signs = [column_sign((r, c), (r + 1, c)).rjust(w) for c in range(1, n + 1)]
-                lines.append("   ".join(signs).rstrip())
-        return "\n".join(lines)
+        texts = [[str(d) if d else empty for d in row] for row in grid]
+        return "\n".join(formats.grid_lines(instance, texts, len(str(instance.size)),
+                                             glyphs=formats.ASCII if ascii else _GLYPHS))
 
     def solution_to_json(self, solution: FutoshikiSolution) -> JSON:
         return {"grid": [list(row) for row in solution.grid]}
@@ -278,6 +227,10 @@ class FutoshikiPuzzle:
         from aspuzzle.puzzles.futoshiki.reasoning import reasoning
 
         return reasoning()
+
+
+_GLYPHS = ("│", "─", "∨", "∧")
+"""The marks of the terminal picture (:data:`formats.ASCII` with ``ascii``)."""
 
 
 def _digit(value: object) -> int:

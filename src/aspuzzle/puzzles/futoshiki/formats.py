@@ -28,6 +28,7 @@ more space between cells and for two-digit numbers.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from aspuzzle.errors import InputError, Location
@@ -283,44 +284,44 @@ def read_text(text: str) -> FutoshikiInstance:
 def write_text(inst: FutoshikiInstance, sol: FutoshikiSolution | None = None) -> str:
     n = inst.size
     w = len(str(n))
-    grid = inst.given_grid()
-    step = w + 3  # a cell, then " > " before the next one
-    mode = " adjacent" if inst.adjacent else ""
-    lines = [f"# futoshiki {n}x{n}{mode}"]
-    for r in range(1, n + 1):
-        out = ""
-        for c in range(1, n + 1):
-            d = grid[r - 1][c - 1]
-            out += (str(d) if d else EMPTY).rjust(w)
-            if c < n:
-                out += f" {_row_sign(inst, (r, c), (r, c + 1))} "
-        lines.append(out.rstrip())
-        if r < n:
-            marks = [" "] * (n * step)
-            for c in range(1, n + 1):
-                marks[(c - 1) * step + w - 1] = _column_sign(inst, (r, c), (r + 1, c))
-            lines.append("".join(marks).rstrip())
+    texts = [[str(d) if d else EMPTY for d in row] for row in inst.given_grid()]
+    lines = [f"# futoshiki {n}x{n}{' adjacent' if inst.adjacent else ''}",
+             *grid_lines(inst, texts, w)]
     if sol is not None:
-        lines.append("")
-        lines.append("solution:")
-        lines += [" ".join(str(d).rjust(w) for d in row) for row in sol.grid]
+        lines += ["", "solution:", *(" ".join(str(d).rjust(w) for d in row) for row in sol.grid)]
     return "\n".join(lines) + "\n"
 
 
-def _row_sign(inst: FutoshikiInstance, left: Cell, right: Cell) -> str:
-    if (left, right) in inst.bars:
-        return "|"
-    if (left, right) in inst.greater:
-        return ">"
-    return "<" if (right, left) in inst.greater else " "
+ASCII = ("|", "-", "v", "^")
+"""The marks as written: a bar in a row, a bar in a column, the signs down and up."""
 
 
-def _column_sign(inst: FutoshikiInstance, upper: Cell, lower: Cell) -> str:
-    if (upper, lower) in inst.bars:
-        return "-"
-    if (upper, lower) in inst.greater:
-        return "v"
-    return "^" if (lower, upper) in inst.greater else " "
+def grid_lines(inst: FutoshikiInstance, texts: Sequence[Sequence[str]], w: int, *,
+               left: bool = False, glyphs: tuple[str, str, str, str] = ASCII) -> list[str]:
+    """The grid's lines: each row's cells (their texts, right-justified in ``w`` columns, or
+    ``left``), the marks between them, and under each row the marks to the next one."""
+    n = inst.size
+    bars, greater = inst.bars, inst.greater
+    hbar, vbar, down, up = glyphs
+
+    def fit(t: str) -> str:
+        return t.ljust(w) if left else t.rjust(w)
+
+    out = []
+    for r in range(1, n + 1):
+        line = fit(texts[r - 1][0])
+        for c in range(2, n + 1):
+            a, b = (r, c - 1), (r, c)
+            sign = (hbar if (a, b) in bars else ">" if (a, b) in greater
+                    else "<" if (b, a) in greater else " ")
+            line += f" {sign} {fit(texts[r - 1][c - 1])}"
+        out.append(line.rstrip())
+        if r < n:
+            out.append("   ".join(
+                fit(vbar if (a, b) in bars else down if (a, b) in greater
+                    else up if (b, a) in greater else " ")
+                for a, b in (((r, c), (r + 1, c)) for c in range(1, n + 1))).rstrip())
+    return out
 
 
 def detect_text(text: str) -> bool:

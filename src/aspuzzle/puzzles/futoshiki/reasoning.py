@@ -54,7 +54,6 @@ YES, NO = "yes", "no"
 Key = tuple[int, int, int]
 """(row, column, digit)"""
 Sets = tuple[tuple[Key, str], ...]
-_DOUBT = _F("doubt", [])
 _FIXED = "fixed(R, C, D, V) :- (R, C, D, V) = @fixed().\n"
 """A baked program's keys (see board.lp)."""
 
@@ -151,10 +150,6 @@ class FutoshikiReasoner(StagedReasoner):
         self._atoms = {(r, c, d): every[(r, c, d)] for r, c in self.open_cells
                        for d in range(1, n + 1)}
         self._cells = list(self._atoms)
-        self._claim_set: set[int] = set()
-        self._game_lits: dict[Key, int | None] | None = None
-        self._claim_lits: dict[tuple[Key, str], int] = {}
-        self._doubt = 0
         self._chains: dict[tuple[Cell, str], list[Cell]] = {}
         self._fast: FastRules | None = None
         self.fast_rounds = 0
@@ -325,53 +320,14 @@ class FutoshikiReasoner(StagedReasoner):
         return super().refutes(board)
 
     def entails(self, board: Board, sets: Sets, links: tuple[Link, ...] = ()) -> bool:
-        """Do the board and the game rules force every claim? (rules/reproof.lp: the claims
-        are externals, and the board plus ``doubt`` has no answer)
-
-        One short solve per step: the board and the claims go to clingo as solver literals,
-        looked up once, and the solve runs in this thread. None for a puzzle of one solution
-        (proven by clingo): on a board that agrees with it, that solution is the only one the
-        board allows, so the claims are forced exactly when it agrees with them; a board that
-        does not (a case that dies, in a case split) allows no solution at all, so it forces
-        every claim, and a solve of the board with the claims broken would find no answer.
-        Either way the solve's verdict, without the solve (a 12x12 grade made about fifty
-        solves in the cases that die, and ground the game for them)."""
-        solution = self._unique_solution()
-        if solution is not None:
-            return not self._consistent(board) or all(solution.get(k) == v for k, v in sets)
-        game = self._game
-        if self._game_lits is None:
-            table = game.ctl.symbolic_atoms
-
-            def lit(atom: clingo.Symbol) -> int | None:
-                sa = table[atom]
-                return None if sa is None else sa.literal
-
-            self._game_lits = {key: lit(a[2]) for key, a in self._atoms.items()}
-            for key, a in self._atoms.items():
-                for v in (YES, NO):
-                    got = lit(_F("claim_" + v, a[0].arguments))
-                    assert got is not None, key
-                    self._claim_lits[(key, v)] = got
-            doubt = game.literal(_DOUBT)
-            assert doubt is not None
-            self._doubt = doubt
-        claims = {self._claim_lits[kv] for kv in sets}
-        for lit_ in self._claim_set ^ claims:
-            game.ctl.assign_external(lit_, lit_ in claims)
-        self._claim_set = claims
-        assumptions = [self._doubt]
-        for key, v in board.cells.items():
-            answer_lit = self._game_lits[key]
-            if answer_lit is None:  # a digit the cell can never hold
-                if v == YES:
-                    return True
-                continue
-            assumptions.append(answer_lit if v == YES else -answer_lit)
-        solve = game.ctl.configuration.solve
-        solve.models = "1"  # type: ignore[union-attr]
-        solve.enum_mode = "auto"  # type: ignore[union-attr]
-        return bool(game.ctl.solve(assumptions=assumptions).unsatisfiable)
+        """Do the board and the game rules force every claim? (rules/reproof.lp; see
+        :meth:`StagedReasoner.entails`.) A board that breaks the puzzle's one solution (a case
+        that dies, in a case split) allows no solution at all, so it forces every claim: a
+        solve would find no answer (a 12x12 grade made about fifty such solves, and ground
+        the game for them)."""
+        if self._unique_solution() is not None and not self._consistent(board):
+            return True
+        return super().entails(board, sets, links)
 
     # --- evaluating the rules ----------------------------------------------------------------
 
@@ -994,7 +950,7 @@ def write_marks(inst: FutoshikiInstance, board: Board) -> str:
     """A board in the state format (the puzzle's text with digits and pencil marks): what
     :func:`read_board` reads back, but for the struck-out candidates of cells with a digit
     (the digit says them)."""
-    from aspuzzle.puzzles.futoshiki.formats import write_text
+    from aspuzzle.puzzles.futoshiki.formats import grid_lines, write_text
 
     n = inst.size
     given = {(r, c): d for r, c, d in inst.givens}
@@ -1005,41 +961,19 @@ def write_marks(inst: FutoshikiInstance, board: Board) -> str:
             digits[(r, c)] = d
         else:
             struck.setdefault((r, c), set()).add(d)
-    width = max(1, len(str(n)))
+    sep = "," if n > 9 else ""
 
     def cell_text(cell: Cell) -> str:
-        if cell in given:
-            return str(given[cell])
-        if cell in digits:
-            return str(digits[cell])
+        if cell in given or cell in digits:
+            return str(given.get(cell) or digits[cell])
         if cell in struck:
-            sep = "," if n > 9 else ""
-            return "[" + sep.join(str(d) for d in range(1, n + 1)
-                                  if d not in struck[cell]) + "]"
+            return "[" + sep.join(str(d) for d in range(1, n + 1) if d not in struck[cell]) + "]"
         return "."
 
-    texts = {(r, c): cell_text((r, c)) for r in range(1, n + 1) for c in range(1, n + 1)}
-    w = max(width, *(len(t) for t in texts.values()))
-    puzzle = write_text(inst).splitlines()
-    out = [puzzle[0]]
-    for r in range(1, n + 1):
-        line = ""
-        for c in range(1, n + 1):
-            line += texts[(r, c)].ljust(w)
-            if c < n:
-                a, b = (r, c), (r, c + 1)
-                sign = ("|" if (a, b) in inst.bars else ">" if (a, b) in inst.greater
-                        else "<" if (b, a) in inst.greater else " ")
-                line += f" {sign} "
-        out.append(line.rstrip())
-        if r < n:
-            marks = []
-            for c in range(1, n + 1):
-                a, b = (r, c), (r + 1, c)
-                marks.append(("-" if (a, b) in inst.bars else "v" if (a, b) in inst.greater
-                              else "^" if (b, a) in inst.greater else " ").ljust(w))
-            out.append("   ".join(marks).rstrip())
-    return "\n".join(out) + "\n"
+    texts = [[cell_text((r, c)) for c in range(1, n + 1)] for r in range(1, n + 1)]
+    w = max(len(str(n)), *(len(t) for row in texts for t in row))
+    return "\n".join([write_text(inst).splitlines()[0], *grid_lines(inst, texts, w, left=True)]
+                     ) + "\n"
 
 
 # --- the reasoning kit ------------------------------------------------------------------------
