@@ -1316,8 +1316,11 @@ class TentsReasoner(ReasonerBase):
             if tents:
                 uses.append(Use("tent", tuple(tents)))
             values.update(line=_line_name(line), n_tents=_plural(clue or 0, "tent"),
-                          has=str(len(tents)), unknown=_plural(len(unknown), "unknown cell"),
-                          tents=cells_text(tents))
+                          has=str(len(tents)))
+            if rid == "too_many_tents":
+                values["tents"] = cells_text(tents)
+            elif rid in ("finish_with_tents", "too_few_tents"):
+                values["unknown"] = _plural(len(unknown), "unknown cell")
             if rid in ("finish_with_tents", "too_few_tents", "no_room_for_tents",
                        "all_placements_agree", "touched_by_every_placement"):
                 uses.append(Use("unknown", tuple(unknown)))
@@ -1387,9 +1390,11 @@ class TentsReasoner(ReasonerBase):
             values.update(a=cells_text([a]), b=cells_text([b]))
         else:
             return None
-        values.update(counted("grass", grass))
-        values.update(counted("tent", new_tents))
-        values["tent_tents"] = "a tent" if len(new_tents) == 1 else "tents"
+        if grass:
+            values.update(counted("grass", grass))
+        if new_tents:
+            values.update(counted("tent", new_tents))
+            values["tent_tents"] = "a tent" if len(new_tents) == 1 else "tents"
         return values, uses
 
     def _spots(self, board: Board, tree: Cell) -> list[Cell]:

@@ -22,7 +22,7 @@ from pathlib import Path
 from aspuzzle.kit.verify import counterexample_atoms, read_rule_file
 from aspuzzle.puzzles.base import lp_file
 
-__all__ = ["Counterexample", "Verification", "verify"]
+__all__ = ["Counterexample", "Verification", "board_lp", "verify"]
 
 _RULES = "aspuzzle.puzzles.tents.rules"
 
@@ -95,7 +95,8 @@ class Verification:
                 + c.render())
 
 
-def _board_lp() -> str:
+def board_lp() -> str:
+    """board.lp with the board guessed by the search program, not set from outside."""
     text = lp_file(_RULES, "board.lp").read_text()
     # the board is guessed by verify.lp, not set from outside
     return "\n".join(line for line in text.splitlines() if not line.startswith("#external"))
@@ -106,7 +107,7 @@ def verify(rule: str | Path, up_to: tuple[int, int] = (6, 6)) -> Verification:
     searched smallest first, so a counterexample is one of the smallest."""
     path = Path(rule)
     source = read_rule_file(path)
-    parts = [_board_lp(), lp_file(_RULES, "places.lp").read_text(),
+    parts = [board_lp(), lp_file(_RULES, "places.lp").read_text(),
              lp_file(_RULES, "room.lp").read_text(), lp_file(_RULES, "placements.lp").read_text(),
              lp_file("aspuzzle.puzzles.tents.proofs", "verify.lp").read_text(), source]
     sizes = sorted(((h, w) for h in range(1, up_to[0] + 1) for w in range(1, up_to[1] + 1)),

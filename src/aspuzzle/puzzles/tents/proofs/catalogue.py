@@ -32,28 +32,27 @@ class LegupRule:
     """False for a rule LEGUP does not have (written with an aspuzzle identifier)."""
 
 
-_D, _C, _X = Kind.DIRECT, Kind.CASE, Kind.CONTRADICTION
+_GROUPS = ("BASC", "CONT", "CASE")
+"""LEGUP's rule classes: basic (direct) rules, contradiction rules, case rules."""
 
-LEGUP_RULES: tuple[LegupRule, ...] = (
-    LegupRule("TREE-BASC-0001", "Empty Field", "empty_field", _D),
-    LegupRule("TREE-BASC-0002", "Finish with Grass", "finish_with_grass", _D),
-    LegupRule("TREE-BASC-0003", "Finish with Tents", "finish_with_tents", _D),
-    LegupRule("TREE-BASC-0004", "Last Camping Spot", "last_camping_spot", _D),
-    LegupRule("TREE-BASC-0005", "Surround Tent with Grass", "surround_tent_with_grass", _D),
-    LegupRule("TREE-BASC-0006", "Tent for Tree", "tent_for_tree", _D),
-    LegupRule("TREE-BASC-0007", "Tree for Tent", "tree_for_tent", _D),
-    LegupRule("TREE-CONT-0001", "No Tent For Tree", "no_tent_for_tree", _X),
-    LegupRule("TREE-CONT-0002", "No Tree For Tent", "no_tree_for_tent", _X),
-    LegupRule("TREE-CONT-0003", "Too Few Tents", "too_few_tents", _X),
-    LegupRule("TREE-CONT-0004", "Too Many Tents", "too_many_tents", _X),
-    LegupRule("TREE-CONT-0005", "Touching Tents", "touching_tents", _X),
-    LegupRule("TREE-CASE-0001", "Fill In row", "fill_in_row", _C),
-    LegupRule("TREE-CASE-0002", "Links from tent", "links_from_tent", _C),
-    LegupRule("TREE-CASE-0003", "Links from tree", "links_from_tree", _C),
-    LegupRule("TREE-CASE-0004", "Tent or Grass", "tent_or_grass", _C),
-    LegupRule("ASPUZZLE-TREE-CONT-5H", "No Room for Tents", "no_room_for_tents", _X,
-              legup=False),
-)
+
+def _legup_rules() -> tuple[LegupRule, ...]:
+    """The rules whose file names a LEGUP rule (``%! legup: ID Name``), LEGUP's basic rules
+    first, then its contradiction and case rules, each class by identifier; then No Room for
+    Tents, which LEGUP does not have."""
+    from aspuzzle.puzzles.tents.rules import CATALOGUE
+
+    found = []
+    for r in CATALOGUE:
+        rid, _, name = r.legup_ref.partition(" ")
+        if rid:
+            found.append(LegupRule(rid, name.strip(), r.id, r.kind))
+    found.sort(key=lambda lr: (_GROUPS.index(lr.id.split("-")[1]), lr.id))
+    return (*found, LegupRule("ASPUZZLE-TREE-CONT-5H", "No Room for Tents", "no_room_for_tents",
+                              Kind.CONTRADICTION, legup=False))
+
+
+LEGUP_RULES: tuple[LegupRule, ...] = _legup_rules()
 
 _BY_ID = {r.id.upper(): r for r in LEGUP_RULES}
 _BY_OURS = {r.ours: r for r in LEGUP_RULES}

@@ -31,6 +31,7 @@ from aspuzzle.errors import UsageError
 from aspuzzle.explain.steps import Board, Kind, cells_text
 from aspuzzle.puzzles.base import lp_file
 from aspuzzle.puzzles.tents.model import TentsInstance
+from aspuzzle.puzzles.tents.rulecheck import board_lp
 
 __all__ = ["DERIVABLE", "Case", "Derivation", "derive"]
 
@@ -143,11 +144,6 @@ class Derivation:
         return "\n".join(lines)
 
 
-def _board_lp() -> str:
-    text = lp_file(_RULES, "board.lp").read_text()
-    return "\n".join(line for line in text.splitlines() if not line.startswith("#external"))
-
-
 def derive(name: str) -> Derivation:
     """The derivation of a derived rule (by name or id) from a basic case rule and the basic
     contradiction rules, on the smallest board found (UsageError for a rule not derived)."""
@@ -157,7 +153,7 @@ def derive(name: str) -> Derivation:
     if info is None or info.id not in DERIVABLE:
         raise UsageError(f"rules derive: '{name[:40]}' is not a derived rule of the sheet "
                          f"(one of: {', '.join(r.name for r in CATALOGUE if r.id in DERIVABLE)})")
-    vocabulary = [_board_lp(), lp_file(_RULES, "places.lp").read_text(),
+    vocabulary = [board_lp(), lp_file(_RULES, "places.lp").read_text(),
                   lp_file(_RULES, "room.lp").read_text()]
     if info.kind is Kind.CONTRADICTION:
         basics = [lp_file(_RULES, f"{b}.lp").read_text() for b in _BASIC_CONTRADICTIONS
