@@ -49,8 +49,7 @@ KEYS = list(REASONER.keys())
 
 
 def asp_round(rs: LogicGridReasoner, board: Board) -> tuple[set[tuple[Any, str]], set[str]]:
-    hits = rs._stage_hits(0, board) + rs._stage_hits(1, board)  # both stages, whatever
-    # the first finds
+    hits = rs.hits(board) + rs._triples_hits(board)  # every stage, whatever the first finds
     sets = {s for h in hits if h.rule.kind is Kind.DIRECT for s in h.sets}
     fired = {h.rule.id for h in hits if h.rule.kind is Kind.CONTRADICTION}
     return sets, fired

@@ -47,7 +47,7 @@ def own_program_hits(rs: LogicGridReasoner, board: Board) -> Found:
 
 def shared_hits(rs: LogicGridReasoner, board: Board) -> Found:
     out: Found = set()
-    for h in rs._stage_hits(1, board):
+    for h in rs._triples_hits(board):
         if h.rule.kind is Kind.CONTRADICTION:
             out.add((h.rule.id, str(h.where), ()))
         out |= {(h.rule.id, str(h.where), kv) for kv in h.sets}

@@ -534,6 +534,9 @@ class StagedReasoner(AspReasoner):
     lazy_game = True
     """The game is grounded only when solved: not at all for a generated puzzle whose
     solution the generator proved unique and the direct rules explain."""
+    bakes = True
+    """May a stage be baked for a board (:meth:`Stage.model`)? A type whose board program
+    takes no ``fixed`` marks says no."""
     late_ids: frozenset[str] = frozenset()
     """The rules solved only when the others set nothing new (``rulefile.late``)."""
     answer: str
@@ -639,13 +642,17 @@ class StagedReasoner(AspReasoner):
             solution = self._unique_solution()
             assert solution is not None
             return all(solution[k] == v for k, v in sets)
-        # (a key of more numbers, e.g. Futoshiki's (R, C, D), names claim_<value>(R, C, D))
-        claims = frozenset(clingo.Function("claim_" + v, [*map(clingo.Number, key)])
-                           for key, v in sets)
+        claims = frozenset(self.claim(k, v) for k, v in sets)
         self._game.assign_externals([(a, False) for a in self._claims - claims]
                                     + [(a, True) for a in claims - self._claims])
         self._claims = claims
         return self._game.satisfiable([*self.assumptions(board), (_DOUBT, True)]) is False
+
+    def claim(self, key: Any, value: str) -> clingo.Symbol:
+        """The external of the re-proof program that claims ``key`` has ``value`` (a cell's
+        ``claim_<value>(R, C)``; a key of more numbers, e.g. Futoshiki's (R, C, D), names
+        ``claim_<value>(R, C, D)``)."""
+        return clingo.Function("claim_" + value, [*map(clingo.Number, key)])
 
     def _unique_solution(self) -> dict[Cell, str] | None:
         """The puzzle's solution if it has exactly one (as clingo finds), else None."""
@@ -718,7 +725,7 @@ class StagedReasoner(AspReasoner):
         board asked about adds to the one before) if the board agrees with the puzzle's
         solution, when clingo has already proven it unique: the boards of an explanation do
         (and after a split, the explanation goes on from the split's board, which holds it)."""
-        return not self._split_searched and self._solution is not None and \
+        return self.bakes and not self._split_searched and self._solution is not None and \
             self._consistent(board)
 
     def _solve(self, stage: Stage, board: Board, *, rebake: bool = False) -> list[Hit]:

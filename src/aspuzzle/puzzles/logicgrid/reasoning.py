@@ -33,6 +33,7 @@ from aspuzzle.errors import InputError, Location, UsageError
 from aspuzzle.explain.asp import SHOW, AspReasoner, Hit, group_hits
 from aspuzzle.explain.loop import Case, Evaluation, Probe
 from aspuzzle.explain.rules import RuleInfo, rule_files
+from aspuzzle.explain.staged import Stage, StagedReasoner, Terms, file_text
 from aspuzzle.explain.steps import JSON, Board, Kind, Link, Step, Use
 from aspuzzle.kit.rulefile import fill
 from aspuzzle.puzzles.base import SolveOptions
@@ -162,7 +163,7 @@ class _Triples:
         conf: Any = self.g.ctl.configuration.solve
         conf.models, conf.enum_mode = "1", "auto"
         self.g.ctl.enable_cleanup = False  # (see LogicGridReasoner.__init__)
-        # the keys in the reasoner's order (_all_keys): pairs of categories, then values
+        # the keys in the reasoner's order (_grid_keys): pairs of categories, then values
         terms = [_F("p", [cats[i], clingo.Number(va), cats[j], clingo.Number(vb)])
                  for i in range(len(sizes)) for j in range(i + 1, len(sizes))
                  for va in range(1, sizes[i] + 1) for vb in range(1, sizes[j] + 1)]
@@ -233,8 +234,34 @@ def _shared_triples(sizes: tuple[int, ...], rules: tuple[RuleInfo, ...],
         return reuse.keep_recent(_SHARED, key, built, _SHARED_KEEP)
 
 
-class LogicGridReasoner(AspReasoner):
-    """The reasoning rules of logic grids on the boards of one puzzle.
+_ATOMS: dict[tuple[clingo.Symbol, ...], tuple[clingo.Symbol, clingo.Symbol, clingo.Symbol]] = {}
+"""A cell's atoms ``yes(C1, V1, C2, V2)``, ``no(...)`` (the rule programs' externals) and
+``paired(...)`` (pairs.lp's, in the game), by the cell's four terms, made once per process: a
+generator's puzzles draw their names from one vocabulary, and a 5x6 reasoner needs some 1,100
+of them, each a few calls into clingo."""
+_ATOMS_KEPT = 200_000
+
+
+def _cell_atoms(t: tuple[clingo.Symbol, ...]) -> tuple[clingo.Symbol, clingo.Symbol,
+                                                        clingo.Symbol]:
+    got = _ATOMS.get(t)
+    if got is None:
+        if len(_ATOMS) > _ATOMS_KEPT:
+            _ATOMS.clear()
+        args = list(t)
+        got = _ATOMS[t] = (_F("yes", args), _F("no", args), _F("paired", args))
+    return got
+
+
+class LogicGridReasoner(StagedReasoner):
+    """The reasoning rules of logic grids on the boards of one puzzle, solved in stages by the
+    shared :class:`~aspuzzle.explain.staged.StagedReasoner`: the direct rules but those over
+    triples, the contradiction rules but those over triples (solved only on a board that does
+    not agree with the puzzle's one solution, :meth:`_consistent`: each is sound), and the
+    rules over triples (:data:`HEAVY`, ``stage: late``) in a program shared by the puzzles of
+    a shape (:class:`_Triples`), solved only when the others set nothing new. What is a logic
+    grid's own: a grid rule's instances are one step (:data:`BULK`), the raw-ASP rules, the
+    words, and the case splits (where does a value go?).
 
     ``rules`` chooses the rules (tests evaluate one at a time); explanations need them all.
     """
@@ -244,9 +271,9 @@ class LogicGridReasoner(AspReasoner):
     catalogue = CATALOGUE
     board_lp = BOARD
     game_lp = (PAIRS,)
-    rules_args = ("--heuristic=None",)
-    """The rule programs are stratified: their one answer set is found by propagation alone,
-    without ranking the atoms for decisions first (a 5x6's solves took some 15% less time)."""
+    late_ids = HEAVY
+    answer = TRUE
+    bakes = False  # (board.lp takes no fixed marks)
     all_case_lines = False
     """Split cases on every line of the grid (else only on the key category's: where is X?
     who is at 3?), as a solver asks first; the search probes every candidate, so fewer is
@@ -256,23 +283,19 @@ class LogicGridReasoner(AspReasoner):
                  solution: LogicGridSolution | None = None, words_later: bool = False,
                  no_splits: bool = False) -> None:
         """``solution``: the puzzle's solution, if clingo has already proven it to be the only
-        one (the generator does): a step on a board that agrees with it is then re-proven
-        from it (see :meth:`entails`), and the game is grounded only if a re-proof or a case
-        search needs a solve. Raw ASP keeps the game grounded here, so that an error in it is
-        said at once.
+        one (the generator does; else the reasoner asks clingo when it needs it): a step on a
+        board that agrees with it is then re-proven from it (see :meth:`entails`), and the game
+        is grounded only if a re-proof or a case search needs a solve. Raw ASP keeps the game
+        grounded here, so that an error in it is said at once.
 
         ``words_later``: the steps' words are written when first read (see
-        :meth:`keep_words_only`).
-
-        ``no_splits`` (with ``solution``): the reasoner is asked about the boards of an
-        explanation without case splits only (a generator's grade at tier direct), which agree
-        with the solution: its first stage is then grounded without the contradiction rules
-        (see :attr:`_lean`). A board that does not agree is still evaluated by every rule."""
+        :meth:`keep_words_only`). ``no_splits``: the reasoner is asked about the boards of an
+        explanation without case splits only (a generator's grade at tier direct); accepted
+        for the generator, and needs nothing now: the contradiction rules are a stage of their
+        own, never solved on the boards that agree with the solution."""
         self.inst = inst
         self._words_later = words_later
-        self._solution: dict[PairKey, str] | None = None
-        if solution is not None and not inst.raw_asp.strip():
-            self.lazy_game = True
+        self.lazy_game = not inst.raw_asp.strip()
         cats = inst.categories
         self._cindex = {c.name: i for i, c in enumerate(cats)}
         self._rank: dict[Ref2, tuple[int, int]] = {}
@@ -285,9 +308,9 @@ class LogicGridReasoner(AspReasoner):
         self._vsym = {(c.name, v): term(v) for c in cats for v in c.values}
         self._cat_by_sym = {s: n for n, s in self._csym.items()}
         self._val_by_sym = {(c, s): v for (c, v), s in self._vsym.items()}
-        self._all_keys: list[PairKey] = _grid_keys(inst)
-        self._paired_atoms: dict[PairKey, clingo.Symbol] | None = None
-        self._claimed: set[int] = set()
+        self._cells = _grid_keys(inst)
+        self._atoms = {k: _cell_atoms(self._terms(k)) for k in self._cells}
+        self._kindex = {k: i for i, k in enumerate(self._cells)}
         names: dict[str, int] = {}
         for c in cats:
             for v in c.values:
@@ -295,47 +318,12 @@ class LogicGridReasoner(AspReasoner):
         self._shared_names = {n for n, k in names.items() if k > 1}
         self._writer: Any = None
         self._clue_texts: dict[Clue, str] = {}
-        chosen = tuple(self.catalogue if rules is None else rules)
-        super().__init__(inst, [r for r in chosen if r.id not in HEAVY])
-        self.rules = chosen
-        heavy = tuple(r for r in chosen if r.id in HEAVY)
-        self._kindex = {k: i for i, k in enumerate(self._all_keys)}
         self._shared_parsed: dict[clingo.Symbol, tuple[Any, ...]] = {}
         self._made_where: dict[tuple[Any, ...], clingo.Symbol] = {}
         self._key_terms: dict[int, clingo.Symbol] = {}
         self._triples: _Triples | None = None
-        if heavy:
-            self._triples = _shared_triples(tuple(len(c.values) for c in cats), heavy,
-                                            self.rules_args)
-        if self.lazy_game:
-            assert solution is not None
-            self._solution = dict(self.solution_board(solution).cells)
-        # The first stage's programs, each with its externals' atoms and the board they say
-        # now (_add_stage). With the solution proven the only one and no case split to
-        # follow (no_splits), a program without the contradiction rules serves every board
-        # that agrees with the solution (_lean): each of those rules is sound, so none fires
-        # on a board that the solution extends (the rule over pairs of matches, two matches,
-        # was a fifth of the program; generating 5x6 puzzles at tier direct took some 5% fewer
-        # instructions so). Other boards (a case split's wrong branch) are evaluated by the
-        # program of every rule (_full, grounded when first asked for: with splits to follow,
-        # at once).
-        self._stages: list[Grounded] = []
-        self._lits: list[dict[PairKey, tuple[int, int]]] = []
-        self._seen: list[dict[PairKey, str]] = []
-        self._lean: int | None = None
-        self._full: int | None = None
-        first = [r for r in chosen if r.id not in HEAVY]
-        sound = [r for r in first if r.kind is not Kind.CONTRADICTION]
-        if no_splits and self._solution is not None and len(sound) < len(first):
-            _, rule_facts, consts = self._rule_args
-            self._lean = self._add_stage(Grounded(
-                Program((self.board_lp, SHOW, *rule_files(sound)), self._facts + rule_facts,
-                        (), constants=consts), extra_args=self.rules_args))
-        else:
-            self._full = self._add_stage(self._rules)
-        self._game_lits: dict[PairKey, int] = {}
-        self._claim_lits: dict[tuple[PairKey, str], int] = {}
-        self._doubt = 0
+        super().__init__(inst, rules, solution=solution)
+        chosen = self.rules
         self._raw: Grounded | None = None
         if inst.raw_asp.strip() and any(r.id in ("clue_raw_asp", "raw_asp_broken")
                                         for r in chosen):
@@ -345,38 +333,35 @@ class LogicGridReasoner(AspReasoner):
                 and not inst.raw_asp.strip():
             self._fast = FastGrid(inst)
 
-    def _add_stage(self, stage: Grounded) -> int:
-        """A first stage's program made ready for solves: its index in :attr:`_stages`."""
-        conf: Any = stage.ctl.configuration.solve
-        conf.models, conf.enum_mode = "1", "auto"
-        # nothing to tidy after a solve: the program never changes, only its externals do
-        # (clingo's clean-up runs when an external is first set after a solve; a 5x6 puzzle's
-        # generation took some 5% fewer instructions without it)
-        stage.ctl.enable_cleanup = False
-        # The board goes to each evaluation as externals (they start false: the empty board),
-        # set only where it differs from the board the program last saw: a step sets a few
-        # cells, and assuming both externals of every cell at every solve cost more.
-        cells = [(self._csym[c1], self._vsym[(c1, v1)], self._csym[c2], self._vsym[(c2, v2)])
-                 for (c1, v1), (c2, v2) in self._all_keys]
-        self._lits.append(dict(zip(self._all_keys, _cell_atoms(stage.ctl, cells), strict=True)))
-        self._seen.append({})
-        self._stages.append(stage)
-        return len(self._stages) - 1
-
-    def _args_term(self, name: str, key: PairKey) -> clingo.Symbol:
+    def _terms(self, key: PairKey) -> tuple[clingo.Symbol, ...]:
         (c1, v1), (c2, v2) = key
-        return _F(name, [self._csym[c1], self._vsym[(c1, v1)], self._csym[c2],
-                         self._vsym[(c2, v2)]])
+        return self._csym[c1], self._vsym[(c1, v1)], self._csym[c2], self._vsym[(c2, v2)]
 
-    @property
-    def _paired(self) -> dict[PairKey, clingo.Symbol]:
-        """pairs.lp's paired/4 atom of each cell (made when the game is first asked: a
-        generator's grade, re-proven from the solution, never asks)."""
-        if self._paired_atoms is None:
-            self._paired_atoms = {k: self._args_term("paired", k) for k in self._all_keys}
-        return self._paired_atoms
+    def make_stages(self, rules: tuple[RuleInfo, ...]) -> list[Stage]:
+        """The direct rules but those over triples; the contradiction rules but those; and the
+        rules over triples, shared by the puzzles of this shape (:class:`_Triples`, solved by
+        :meth:`_solve`)."""
+        facts = "".join(f"{f}.\n" for f in (*self._facts, *self.rule_facts()))
+        text = "".join(file_text(f) for f in (BOARD, SHOW)) + facts
+        n = len(self._cells)
+        out = []
+        for kind in (Kind.DIRECT, Kind.CONTRADICTION):
+            mine = tuple(r for r in rules if r.kind is kind and r.file is not None
+                         and r.id not in HEAVY)
+            if mine:
+                out.append(Stage(mine, text + "".join(file_text(f) for f in rule_files(mine)),
+                                 Terms([]), (TRUE, FALSE), n, what="logic-grid rule"))
+        heavy = tuple(r for r in rules if r.id in HEAVY)
+        if heavy:
+            self._triples = _shared_triples(tuple(len(c.values) for c in self.inst.categories),
+                                            heavy, ("--heuristic=None",))
+            out.append(Stage(heavy, "", Terms([]), (TRUE, FALSE), n, late=True))
+        return out
 
-    def _claim(self, key: PairKey, value: str) -> clingo.Symbol:
+    def _solve(self, stage: Stage, board: Board, *, rebake: bool = False) -> list[Hit]:
+        return self._triples_hits(board) if stage.late else super()._solve(stage, board)
+
+    def claim(self, key: Any, value: str) -> clingo.Symbol:
         """pairs.lp's claim/5 atom (its two categories in clingo's order of terms)."""
         a, b = key
         if self._csym[b[0]] < self._csym[a[0]]:
@@ -384,28 +369,19 @@ class LogicGridReasoner(AspReasoner):
         return _F("claim", [self._csym[a[0]], self._vsym[a], self._csym[b[0]], self._vsym[b],
                             _F(value)])
 
-    # --- what AspReasoner needs ------------------------------------------------------------------
+    # --- what the reasoner needs ---------------------------------------------------------------
 
     def rule_facts(self) -> Sequence[clingo.Symbol]:
         return [_F("corder", [self._csym[c.name], clingo.Number(i)])
                 for i, c in enumerate(self.inst.categories, 1)]
 
-    def keys(self) -> Sequence[PairKey]:
-        return self._all_keys
-
     def complete(self, board: Board) -> bool:
         """Is every cell known? (asked at every step: a board with fewer cells than the grid,
         the usual answer, is told at once)"""
-        return len(board.cells) >= len(self._all_keys) and super().complete(board)
+        return len(board.cells) >= len(self._cells) and super().complete(board)
 
     def values(self, key: Any) -> Sequence[str]:
         return (TRUE, FALSE)
-
-    def external(self, key: Any, value: str) -> clingo.Symbol:
-        return self._args_term("yes" if value == TRUE else "no", key)
-
-    def literal(self, key: Any, value: str) -> tuple[clingo.Symbol, bool]:
-        return self._paired[key], value == TRUE
 
     def key_of(self, t: clingo.Symbol) -> PairKey:
         return self._key_from(t)
@@ -417,76 +393,9 @@ class LogicGridReasoner(AspReasoner):
             for c, v in group:
                 entity[(c, v)] = e
         return Board({k: TRUE if entity.get(k[0]) == entity.get(k[1]) else FALSE
-                      for k in self._all_keys})
+                      for k in self._cells})
 
-    def entails(self, board: Board, sets: Sets, links: tuple[Link, ...] = ()) -> bool:
-        """Do the board and the game force every claim? On a board that agrees with the
-        solution proven unique (``solution`` of the reasoner), whether the solution has them;
-        else one short solve: the claims are set as externals (pairs.lp), and the board, as
-        assumptions on solver literals, with ``doubt`` (some claim wrong) must have no
-        answer."""
-        if not sets:
-            return True
-        solution = self._solution
-        if solution is not None and board.cells.items() <= solution.items():
-            # the board allows the one solution there is and no other: the claims follow from
-            # the board and the game if and only if that solution has them
-            return all(solution[k] == v for k, v in sets)
-        game = self._game
-        if not self._game_lits:
-            for k in self._all_keys:
-                lit = game.literal(self._paired[k])
-                assert lit is not None, "pairs.lp names every cell"
-                self._game_lits[k] = lit
-                for v in (TRUE, FALSE):
-                    lit = game.literal(self._claim(k, v))
-                    assert lit is not None, "pairs.lp declares every claim"
-                    self._claim_lits[(k, v)] = lit
-            doubt = game.literal(_DOUBT)
-            assert doubt is not None
-            self._doubt = doubt
-        claims = {self._claim_lits[kv] for kv in sets}
-        for lit in self._claimed ^ claims:
-            game.ctl.assign_external(lit, lit in claims)
-        self._claimed = claims
-        assumptions = [self._doubt]
-        for k, v in board.cells.items():
-            lit = self._game_lits[k]
-            assumptions.append(lit if v == TRUE else -lit)
-        conf: Any = game.ctl.configuration.solve
-        conf.models, conf.enum_mode = "1", "auto"
-        return bool(game.ctl.solve(assumptions=assumptions).unsatisfiable)
-
-    # --- evaluating the rules, in two stages ------------------------------------------------------
-
-    def _stage_hits(self, i: int, board: Board) -> list[Hit]:
-        """The rule instances the ``i``-th rule program (0: the first stage, 1: the rules over
-        triples, :meth:`_triples_hits`) finds on the board."""
-        if i == 1:
-            return self._triples_hits(board)
-        cells = board.cells
-        solution = self._solution
-        if self._lean is not None and solution is not None and \
-                cells.items() <= solution.items():
-            i = self._lean
-        else:
-            if self._full is None:
-                self._full = self._add_stage(self._rules)
-            i = self._full
-        seen, lits = self._seen[i], self._lits[i]
-        ctl = self._stages[i].ctl
-        for k in {k for k, _ in cells.items() ^ seen.items()}:
-            pair = lits.get(k)
-            if pair is not None:
-                v = cells.get(k)
-                ctl.assign_external(pair[0], v == TRUE)
-                ctl.assign_external(pair[1], v == FALSE)
-        self._seen[i] = dict(cells)
-        symbols: list[clingo.Symbol] = []
-        # a stratified program: exactly one answer set, found by propagation alone
-        ctl.solve(on_model=lambda m: symbols.extend(m.symbols(shown=True)))
-        self.evaluations += 1
-        return group_hits(map(self._parse, symbols), self._info)
+    # --- evaluating the rules, in stages ----------------------------------------------------------
 
     def _triples_hits(self, board: Board) -> list[Hit]:
         """The rule instances over triples (:data:`HEAVY`) on the board, by the program shared
@@ -511,7 +420,7 @@ class LogicGridReasoner(AspReasoner):
             # a stratified program: exactly one answer set, found by propagation alone
             ctl.solve(on_model=lambda m: symbols.extend(m.symbols(shown=True)))
         self.evaluations += 1
-        cache, made, keys = self._shared_parsed, self._made_where, self._all_keys
+        cache, made, keys = self._shared_parsed, self._made_where, self._cells
 
         def parse(sym: clingo.Symbol) -> tuple[Any, ...]:
             parsed = cache.get(sym)
@@ -535,7 +444,7 @@ class LogicGridReasoner(AspReasoner):
             k = recipe[1]
             t = self._key_terms.get(k)
             if t is None:
-                t = self._key_terms[k] = self._args_term("p", self._all_keys[k])
+                t = self._key_terms[k] = _F("p", list(self._terms(self._cells[k])))
             return t
         if kind == "cat":
             return self._csym[self.inst.categories[recipe[1]].name]
@@ -546,43 +455,48 @@ class LogicGridReasoner(AspReasoner):
         return t
 
     def hits(self, board: Board) -> list[Hit]:
-        """The rule instances of the first stage (every rule but those over triples)."""
-        return self._stage_hits(0, board)
+        """The rule instances of the first stages (every rule but those over triples)."""
+        return self._sorted([h for st in self._stages if not st.late
+                             for h in self._solve(st, board)])
 
-    def _all_hits(self, board: Board, rule_id: str | None = None) -> list[Hit]:
+    def _sorted(self, hits: list[Hit]) -> list[Hit]:
+        hits.sort(key=lambda h: (self._order[h.rule.id], h.where))
+        return hits
+
+    def _all_hits(self, board: Board, rule_id: str | None = None,  # type: ignore[override]
+                  ) -> list[Hit]:
         """The rule instances on the board, in order of preference (``rule_id``: of one rule
         only). The rules over triples (:data:`HEAVY`) are evaluated only when the others set
         nothing new, or on a player's board (a check lists every broken rule), or when asked
-        for by name; the raw-ASP rules only when nothing else applies or fires.
-
-        On the whole grid of the solution proven the only one (``solution``, the generator's
-        last step) nothing is evaluated: no rule sets anything on a complete board, and no
-        contradiction rule (each sound) fires on a solution."""
-        solution = self._solution
-        if (solution is not None and rule_id is None and not isinstance(board, PlayerBoard)
-                and len(board.cells) == len(solution) and board.cells == solution):
+        for by name; the raw-ASP rules only when nothing else applies or fires; the
+        contradiction rules only on a board that does not agree with the puzzle's one solution
+        (on the whole grid of that solution, nothing: no rule sets anything on a complete
+        board)."""
+        player = isinstance(board, PlayerBoard)
+        agrees = self._consistent(board)
+        if rule_id is None and not player and agrees and len(board.cells) == len(self._cells):
             return []
-        hits = self.hits(board) if rule_id is None or rule_id not in HEAVY else []
+        hits = [h for st in self._stages if not st.late and rule_id not in HEAVY
+                and not (agrees and st in self._contradiction_stages)
+                for h in self._solve(st, board)]
         new = any(board.cells.get(k) != v for h in hits if h.rule.kind is Kind.DIRECT
                   for k, v in h.sets)
-        if self._triples is not None and (isinstance(board, PlayerBoard) or not new
-                                          or rule_id in HEAVY):
-            hits += self._stage_hits(1, board)
+        if self._late_stages and (player or not new or rule_id in HEAVY):
+            hits += self._triples_hits(board)
         if self._raw is not None and not any(h.rule.kind is Kind.CONTRADICTION for h in hits):
             hits += self._raw_hits(board, new=any(
                 board.cells.get(k) != v for h in hits if h.rule.kind is Kind.DIRECT
                 for k, v in h.sets))
         if rule_id is not None:
             hits = [h for h in hits if h.rule.id == rule_id]
-        hits.sort(key=lambda h: (self._order[h.rule.id], h.where))
-        for h in hits:
-            h.sets.sort()
-        return hits
+        return self._sorted(hits)
 
     def _split(self, board: Board) -> tuple[list[Hit], list[Hit]]:
         """The hits on the board: direct ones that set something new (every instance of a grid
         rule, :data:`BULK`, as one hit), and contradictions."""
         return self._group(board, self._all_hits(board))
+
+    evaluate = AspReasoner.evaluate
 
     def _group(self, board: Board, hits: list[Hit]) -> tuple[list[Hit], list[Hit]]:
         direct: list[Hit] = []
@@ -595,7 +509,7 @@ class LogicGridReasoner(AspReasoner):
             new, _ = board.new_in(h.sets, ())
             if not new:
                 continue
-            h.sets = list(new)
+            h = Hit(h.rule, h.where, list(new))  # (a stage keeps the hits it found)
             if h.rule.id not in BULK:
                 direct.append(h)
                 continue
@@ -668,10 +582,10 @@ class LogicGridReasoner(AspReasoner):
             return []
         brave = raw.brave(base) or frozenset()
         found: tuple[PairKey, str] | None = None
-        for k in self._all_keys:
+        for k in self._cells:
             if k in board.cells:
                 continue
-            atom = self._paired[k]
+            atom = self._atoms[k][2]
             if atom in cautious:
                 found = (k, TRUE)
                 break
@@ -769,7 +683,7 @@ class LogicGridReasoner(AspReasoner):
         parts = hit.parts if isinstance(hit, _Bulk) else [hit]
         if self._words_later:
             # the board kept as one byte per cell (a step may be kept long after the board)
-            snap = bytearray(len(self._all_keys))
+            snap = bytearray(len(self._cells))
             kindex = self._kindex
             for k, v in board.cells.items():
                 snap[kindex[k]] = 1 if v == TRUE else 2
@@ -827,7 +741,7 @@ class LogicGridReasoner(AspReasoner):
         return [by_cell[k] for k in sorted(by_cell, key=self._key_order)]
 
     def _key_term(self, key: PairKey) -> clingo.Symbol:
-        return self._args_term("p", key)
+        return _F("p", list(self._terms(key)))
 
     def _key_from(self, t: clingo.Symbol) -> PairKey:
         """The cell of a key term ``p(C1, V1, C2, V2)`` (as :meth:`key_of`, from its terms)."""
@@ -1005,38 +919,6 @@ class LogicGridReasoner(AspReasoner):
                         (_use("line", tuple(line)),), branches)))
         found.sort(key=lambda t: (t[0], t[1]))
         return [c for _, _, c in found]
-
-
-def _cell_atoms(ctl: clingo.Control, cells: Sequence[Sequence[clingo.Symbol]]
-                ) -> list[tuple[int, int]]:
-    """The program atoms of the externals ``yes`` and ``no`` (board.lp) of each cell, given by
-    its four terms: asked of clingo's backend through its C functions directly, with one
-    argument array and output cell for every call (clingo's wrappers make a Symbol per atom,
-    and a look-up in the symbolic atoms takes three calls into clingo: a 5x6 reasoner's 720
-    externals cost some 4 ms so, a fifth of that here); where this clingo does not expose its
-    C functions, through the wrappers."""
-    with ctl.backend() as backend:
-        try:
-            from clingo._internal import _ffi, _handle_error, _lib  # type: ignore[attr-defined]
-
-            rep = backend._rep
-            make, add = _lib.clingo_symbol_create_function, _lib.clingo_backend_add_atom
-            args, sym = _ffi.new("clingo_symbol_t[4]"), _ffi.new("clingo_symbol_t*")
-            out = _ffi.new("clingo_atom_t*")
-        except (ImportError, AttributeError):
-            return [(backend.add_atom(_F("yes", list(c))), backend.add_atom(_F("no", list(c))))
-                    for c in cells]
-        found: list[tuple[int, int]] = []
-        for cell in cells:
-            for i, t in enumerate(cell):
-                args[i] = t._rep
-            if not make(b"yes", args, 4, True, sym) or not add(rep, sym, out):
-                _handle_error(False)
-            yes = int(out[0])
-            if not make(b"no", args, 4, True, sym) or not add(rep, sym, out):
-                _handle_error(False)
-            found.append((yes, int(out[0])))
-        return found
 
 
 def _grid_keys(inst: LogicGridInstance) -> list[PairKey]:
