@@ -689,6 +689,8 @@ def write_atomic(path: Path, text: str | bytes) -> None:
     from pathlib import Path
 
     directory = path.parent if str(path.parent) else Path(".")
+    if not directory.is_dir():  # mkstemp's own error would name its temporary file
+        raise InputError("directory does not exist", source=str(directory))
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
         os.fchmod(fd, _new_file_mode(path))  # mkstemp's 0600 is for secrets, not puzzles
