@@ -149,3 +149,17 @@ def test_the_readme_picture_is_what_render_svg_makes() -> None:
     picture = (ROOT / "docs" / "img" / "tents-puzzle.svg").read_text(encoding="utf-8")
     assert picture == render_svg(loaded)
     assert "docs/img/tents-puzzle.svg" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_teachers_grades_csv_is_what_grade_writes(tmp_path: Path) -> None:
+    """docs/tutorials/legup.md shows grades.csv of a class of two: Ann with the exported proof
+    of examples/tents/seed-6x6.txt, Bob with none."""
+    text = (ROOT / "docs" / "tutorials" / "legup.md").read_text(encoding="utf-8")
+    shown = re.search(r"^```csv\n(.*?)^```", text, re.S | re.M)
+    assert shown is not None
+    (tmp_path / "class" / "ann").mkdir(parents=True)
+    (tmp_path / "class" / "bob").mkdir()
+    assert cli.main(["explain", str(ROOT / "examples/tents/seed-6x6.txt"), "--to", "legup",
+                     "-o", str(tmp_path / "class/ann/proof.xml")]) == 0
+    assert cli.main(["grade", str(tmp_path / "class"), "--csv", str(tmp_path / "g.csv")]) == 0
+    assert (tmp_path / "g.csv").read_text(encoding="utf-8") == shown.group(1)
