@@ -163,3 +163,11 @@ def test_the_teachers_grades_csv_is_what_grade_writes(tmp_path: Path) -> None:
                      "-o", str(tmp_path / "class/ann/proof.xml")]) == 0
     assert cli.main(["grade", str(tmp_path / "class"), "--csv", str(tmp_path / "g.csv")]) == 0
     assert (tmp_path / "g.csv").read_text(encoding="utf-8") == shown.group(1)
+
+
+def test_the_readmes_links_into_the_repository_resolve() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", readme)
+    local = [link for link in links if "://" not in link]
+    assert len(local) >= 20
+    assert [link for link in local if not (ROOT / link).exists()] == []
