@@ -297,10 +297,11 @@ _INT_TERMS_KEPT = 200_000
 
 
 def _mark_term(cell: Cell, value: str) -> clingo.Symbol:
+    """(a key of more numbers, e.g. Futoshiki's ``(R, C, D)``, gives ``(R, C, D, Value)``)"""
     got = _MARK_TERMS.get((cell, value))
     if got is None:
         got = _MARK_TERMS[cell, value] = clingo.Tuple_(
-            (clingo.Number(cell[0]), clingo.Number(cell[1]), clingo.Function(value, [])))
+            (*map(clingo.Number, cell), clingo.Function(value, [])))
     return got
 
 
@@ -378,8 +379,11 @@ class Stage:
     def __init__(self, rules: tuple[RuleInfo, ...], text: str, terms: Terms,
                  values: Sequence[str], size: int, *, late: bool = False,
                  needs_marks: bool = False, grows: Grows | None = None,
-                 what: str = "rule") -> None:
+                 what: str = "rule", fixed: str = FIXED) -> None:
         self.rules = rules
+        self._fixed = fixed
+        """The baked program's rule that reads its marks (:data:`FIXED`; a type whose keys
+        are not cells says its own, e.g. ``fixed(R, C, D, V) :- (R, C, D, V) = @fixed().``)."""
         self.late = late
         self.needs_marks = needs_marks
         self._terms = terms
@@ -399,7 +403,7 @@ class Stage:
         self._grows = grows
 
     def _baking(self, board: Board) -> Grounding:
-        return Grounding(self._text + FIXED, Baked(self._terms, board), board, self._values,
+        return Grounding(self._text + self._fixed, Baked(self._terms, board), board, self._values,
                          self._what)
 
     @property

@@ -118,6 +118,8 @@ def one(doc: Doc, parent: ET.Element, tag: str, what: str) -> ET.Element:
 
 def attr_int(doc: Doc, elem: ET.Element, name: str) -> int:
     raw = elem.get(name)
+    if raw is not None and raw.isascii() and raw.isdigit() and len(raw) <= 6:
+        return int(raw)  # the common case, as LEGUP writes it
     if raw is None:
         raise InputError(f"LEGUP: <{elem.tag}> has no '{name}' attribute", doc.at(elem))
     value = raw.strip()

@@ -21,7 +21,7 @@ ends on a solved board or in a valid contradiction. Nothing stored in the file (
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -48,6 +48,7 @@ __all__ = [
     "is_kit_proof",
     "judge_tree",
     "legup_refs",
+    "proof_lines",
     "read_tree",
 ]
 
@@ -183,18 +184,24 @@ class Writer:
         self.steps(node, board, list(e.steps))
 
     def proof_lines(self) -> list[str]:
-        out = [f"{IND * 2}<proof>", f"{IND * 3}<tree>"]
-        for nid in self.order:
-            ts = self.nodes[nid]
-            root = ' root="true"' if nid == self.order[0] else ""
-            if not ts:
-                out.append(f'{IND * 4}<node id="{nid}"{root}/>')
-                continue
-            out.append(f'{IND * 4}<node id="{nid}"{root}>')
-            out += [IND * 5 + line for line in ts]
-            out.append(f"{IND * 4}</node>")
-        out += [f"{IND * 3}</tree>", f"{IND * 2}</proof>"]
-        return out
+        return proof_lines(self.order, self.nodes)
+
+
+def proof_lines(order: Sequence[int], nodes: Mapping[int, Sequence[str]]) -> list[str]:
+    """The lines of a ``<proof>`` element (indented as its place in the file): its nodes in
+    ``order``, the first the root, each with the lines of its transitions (``nodes``)."""
+    out = [f"{IND * 2}<proof>", f"{IND * 3}<tree>"]
+    for nid in order:
+        ts = nodes[nid]
+        root = ' root="true"' if nid == order[0] else ""
+        if not ts:
+            out.append(f'{IND * 4}<node id="{nid}"{root}/>')
+            continue
+        out.append(f'{IND * 4}<node id="{nid}"{root}>')
+        out += [IND * 5 + line for line in ts]
+        out.append(f"{IND * 4}</node>")
+    out += [f"{IND * 3}</tree>", f"{IND * 2}</proof>"]
+    return out
 
 
 def legup_refs(rule: RuleInfo) -> list[tuple[str, str]]:

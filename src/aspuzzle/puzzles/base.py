@@ -153,6 +153,12 @@ class _Lazy:
         return f"<lazy {self.module}.{self.name}>"
 
 
+def lazy(module: str, name: str) -> Callable[..., Any]:
+    """``module``'s function ``name``, imported when first called (see :class:`_Lazy`): a
+    type's hooks of :class:`Reasoning` whose modules a run may never need."""
+    return _Lazy(module, name)
+
+
 def lazy_format(module: str, stem: str) -> tuple[Callable[..., Any], Callable[..., Any],
                                                   Callable[..., Any]]:
     """``read_<stem>``, ``write_<stem>`` and ``detect_<stem>`` of ``module``, each imported when

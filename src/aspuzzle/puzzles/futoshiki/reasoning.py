@@ -1,8 +1,11 @@
 """Futoshiki reasoning: the deductions of Tatham's ``unequal`` solver (and the Sudoku-style
 subsets human solvers use) as named rules, for explanations, hints and checks.
 
-The rules are ASP programs (``rules/*.lp``, see :mod:`aspuzzle.puzzles.futoshiki.rules`) run
-by the shared :class:`~aspuzzle.explain.asp.AspReasoner`. The board's keys are
+The rules are ASP programs (``rules/*.lp``, see :mod:`aspuzzle.puzzles.futoshiki.rules`) solved
+in stages by the shared :class:`~aspuzzle.explain.staged.StagedReasoner`: the rules but the
+pairs, the pairs (:data:`~aspuzzle.puzzles.futoshiki.rules.LATER`), and the rules over sets and
+chains (:data:`~aspuzzle.puzzles.futoshiki.rules.STRONG`, computed by their Python
+transcription), each only where the ones before find nothing. The board's keys are
 ``(row, column, digit)`` of the cells without a given digit, each ``"yes"`` (the cell holds the
 digit) or ``"no"`` (the digit is struck out of the cell's pencil marks). In the rule programs a
 key's value is the external ``yes(R, C, D)`` or ``no(R, C, D)``; in the game's encoding it is
@@ -24,16 +27,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import clingo
 
-from aspuzzle.engine import Grounded, Program
 from aspuzzle.errors import InputError, Location, UsageError
-from aspuzzle.explain.asp import SHOW, AspReasoner, Hit
+from aspuzzle.explain.asp import SHOW, Hit
 from aspuzzle.explain.loop import Case, Evaluation, Probe
 from aspuzzle.explain.rules import RuleInfo, rule_files
+from aspuzzle.explain.staged import Stage, StagedReasoner, Terms, file_text
 from aspuzzle.explain.steps import JSON, Board, Kind, Link, Step, Use, cells_text
 from aspuzzle.puzzles.base import Reasoning
 from aspuzzle.puzzles.futoshiki import PUZZLE
@@ -53,12 +55,8 @@ Key = tuple[int, int, int]
 """(row, column, digit)"""
 Sets = tuple[tuple[Key, str], ...]
 _DOUBT = _F("doubt", [])
-
-BAKE_AGAIN = 0.35
-"""The rule programs are baked again for a board where the others stall (see
-:meth:`FutoshikiReasoner._grounding`) once it holds this share of the keys more than the board
-they were last baked for (12x12 case grades, seeds 11-20, alternated four times: baked once
-8.7-11.0 s CPU, again at 0.2 more 9.1-10.1 s, at 0.35 9.3-9.9 s)."""
+_FIXED = "fixed(R, C, D, V) :- (R, C, D, V) = @fixed().\n"
+"""A baked program's keys (see board.lp)."""
 
 MAX_CASE_BRANCHES = 4
 """Case splits are offered on cells with at most this many candidates and on digits with at
@@ -86,28 +84,6 @@ def _py(sym: clingo.Symbol) -> Any:
     if not sym.name:
         return args
     return (sym.name, *args) if args else sym.name
-
-
-def _literals(program: Grounded, atoms: dict[Key, clingo.Symbol]) -> dict[Key, int | None]:
-    """The solver literals of some atoms of a grounded program, by key (None: no such atom).
-    Each atom looked up by its symbol: two calls into clingo, where reading the keys off every
-    atom of the signature took five (a 12x12 reasoner looks up seven signatures)."""
-    table = program.ctl.symbolic_atoms
-    out: dict[Key, int | None] = {}
-    for key, atom in atoms.items():
-        sa = table[atom]
-        out[key] = None if sa is None else sa.literal
-    return out
-
-
-def _sure(lits: dict[Key, int | None]) -> dict[Key, int]:
-    """Literals of atoms that every program has (externals declared for every key)."""
-    out: dict[Key, int] = {}
-    for key, lit in lits.items():
-        if lit is None:
-            raise AssertionError(f"no atom for {key}")
-        out[key] = lit
-    return out
 
 
 _SYMBOLS: dict[int, dict[Key, tuple[clingo.Symbol, clingo.Symbol, clingo.Symbol]]] = {}
@@ -144,43 +120,19 @@ def _line_name(line: tuple[str, int]) -> str:
     return f"{'row' if line[0] == 'row' else 'column'} {line[1]}"
 
 
-@dataclass
-class _Grounding:
-    """A rule program grounded for the boards that hold ``base`` (its keys are facts there, the
-    others externals), the solver literals of the externals ``yes`` and ``no`` of the other
-    keys, and the board they were last set to."""
-
-    program: Grounded
-    base: dict[Key, str]
-    literals: dict[Key, tuple[int, int]]
-    last: dict[Key, str]
-    """What the facts and externals say now (the externals all false at first)."""
-
-
-@dataclass
-class _Stage:
-    """A rule program: its rules, grounded for every board (``general``, when first needed)
-    and for the boards that hold one board (``baked``)."""
-
-    rules: tuple[RuleInfo, ...]
-    general: _Grounding | None = None
-    baked: list[tuple[dict[Key, str], _Grounding | None]] = field(default_factory=list)
-    """The boards to bake the program for, each board holding the one before, and the
-    program baked for each (when first needed): see :meth:`FutoshikiReasoner._grounding`."""
-
-
-class FutoshikiReasoner(AspReasoner):
+class FutoshikiReasoner(StagedReasoner):
     """The Futoshiki rules on the boards of one puzzle (``rules`` picks rule files, for
-    tests)."""
+    tests; ``solution``: the puzzle's solution, if clingo has already proven it to be the only
+    one, as the generator does: the reasoner then never solves for it, and never grounds the
+    game, every re-proof following from the one solution, :meth:`entails`)."""
 
     type = "futoshiki"
     puzzle = PUZZLE
     catalogue = CATALOGUE
     board_lp = BOARD
     game_lp = (REPROOF,)
-    rules_args = ("--heuristic=None",)
-    """The rule programs are stratified: the one answer set is found by propagation alone, so
-    a decision heuristic only costs its set-up at every solve (12x12: ~8% of an evaluation)."""
+    late_ids = LATER | STRONG
+    answer = YES
 
     min_probe_rounds = 1
     """Every probe takes a round at least (:meth:`_probe`): the case-split search stops at a
@@ -190,12 +142,6 @@ class FutoshikiReasoner(AspReasoner):
 
     def __init__(self, inst: FutoshikiInstance, rules: Sequence[Any] | None = None, *,
                  solution: FutoshikiSolution | None = None) -> None:
-        """``solution``: the puzzle's solution, if clingo has already proven it to be the only
-        one (the generator does): the reasoner then never solves for it (:meth:`_agrees`,
-        :meth:`solution_hint`) and never grounds the game: every re-proof follows from the
-        one solution (:meth:`entails`)."""
-        if solution is not None:
-            self.lazy_game = True  # Futoshiki has no raw ASP whose errors must be said at once
         n = inst.size
         self.n = n
         self.given: dict[Cell, int] = {(r, c): d for r, c, d in inst.givens}
@@ -204,38 +150,19 @@ class FutoshikiReasoner(AspReasoner):
         every = _symbols(n)
         self._atoms = {(r, c, d): every[(r, c, d)] for r, c in self.open_cells
                        for d in range(1, n + 1)}
-        self._claims: set[int] = set()
+        self._cells = list(self._atoms)
+        self._claim_set: set[int] = set()
         self._game_lits: dict[Key, int | None] | None = None
-        self._unique: tuple[dict[Key, str], ...] | None = None
         self._claim_lits: dict[tuple[Key, str], int] = {}
         self._doubt = 0
         self._chains: dict[tuple[Cell, str], list[Cell]] = {}
-        chosen = tuple(self.catalogue if rules is None else rules)
-        super().__init__(inst, [r for r in chosen if r.id not in LATER | STRONG])
-        self.rules = chosen
-        # The rule programs: the base's, and the rules over pairs, each grounded when first
-        # evaluated (the base's not at all for a candidate that closes_directly drops: its
-        # rounds are computed in Python). The board is given to each evaluation on their
-        # externals (false until set), as solver literals looked up once, set where it changed.
-        self._stages = [_Stage(tuple(r for r in chosen if r.id not in LATER | STRONG))]
-        later = tuple(r for r in chosen if r.id in LATER)
-        self._strong = frozenset(r.id for r in chosen if r.id in STRONG)
-        """The rules computed in Python (rules/strong.py), where the programs find nothing."""
-        if later:
-            self._stages.append(_Stage(later))
         self._fast: FastRules | None = None
         self.fast_rounds = 0
-        if solution is not None:
-            self._unique = (dict(self.solution_board(solution).cells),)
         self._probed: tuple[Board, State | None, dict[Any, Probe | int]] | None = None
         """The last board probed from, its masks (a case search probes many cases from one),
         and the probes made from it by their keys and links (:meth:`_probe`)."""
-        self._hit_atoms: dict[int, tuple[Any, ...]] = {}
-        """Shown atoms of the rule programs parsed, by the number that stands for the symbol
-        in clingo (``Symbol._rep``: clingo keeps one copy of each symbol, so equal symbols
-        have equal numbers, and a look-up by number needs no call into clingo to hash and
-        compare the symbol, as the Hitori reasoner does)."""
         self._solved: Board | None = None
+        """The puzzle's one solution as a board (made once: :meth:`solution_hint`)."""
         self._view: tuple[Board, dict[Cell, int], dict[Cell, list[int]] | None] | None = None
         """The board last asked about, its digits and its candidates (:meth:`placed`,
         :meth:`candidates`)."""
@@ -246,21 +173,29 @@ class FutoshikiReasoner(AspReasoner):
                        + [(k, c) for k in range(1, n + 1) if k != r]
                        for r in range(1, n + 1) for c in range(1, n + 1)}
         """Per cell, the other cells of its row, then of its column."""
-        """The puzzle's one solution as a board (made once: :meth:`solution_hint`)."""
+        super().__init__(inst, rules, solution=solution)
+        self._strong = frozenset(r.id for r in self.rules if r.id in STRONG)
+        """The rules computed in Python (rules/strong.py), where the programs find nothing."""
+
+    def make_stages(self, rules: tuple[RuleInfo, ...]) -> list[Stage]:
+        """The rules but the pairs, the pairs, and the rules over sets and chains (a stage with
+        no program: :meth:`_solve` computes them, rules/strong.py), each solved only where the
+        stages before find nothing (:meth:`_all_hits`)."""
+        inst = self.inst
+        facts = f"#const n = {inst.size}.\n" + PUZZLE.facts_text(inst)
+        terms = Terms([])
+        out: list[Stage] = []
+        for late, ids in ((False, None), (True, LATER), (True, STRONG)):
+            chosen = tuple(r for r in rules if r.kind is not Kind.CASE and
+                           (r.id not in self.late_ids if ids is None else r.id in ids))
+            if chosen:
+                text = "" if ids is STRONG else "".join(
+                    file_text(f) for f in (BOARD, SHOW, *rule_files(chosen))) + facts
+                out.append(Stage(chosen, text, terms, (YES, NO), len(self._cells), late=late,
+                                 what="futoshiki rule", fixed=_FIXED))
+        return out
 
     # --- what the type says --------------------------------------------------------------------
-
-    def keys(self) -> Sequence[Key]:
-        return list(self._atoms)
-
-    def values(self, key: Any) -> Sequence[str]:
-        return (YES, NO)
-
-    def external(self, key: Any, value: str) -> clingo.Symbol:
-        return self._atoms[key][0 if value == YES else 1]
-
-    def literal(self, key: Any, value: str) -> tuple[clingo.Symbol, bool]:
-        return self._atoms[key][2], value == YES
 
     def key_of(self, term: clingo.Symbol) -> Key:
         r, c, d = (a.number for a in term.arguments)
@@ -269,6 +204,9 @@ class FutoshikiReasoner(AspReasoner):
     def solution_board(self, solution: FutoshikiSolution) -> Board:
         return Board({(r, c, d): YES if solution.at((r, c)) == d else NO
                       for r, c, d in self._atoms})
+
+    def values(self, key: Any) -> Sequence[str]:
+        return (YES, NO)
 
     # --- the board in Python: the Latin square's bookkeeping ------------------------------------
 
@@ -350,7 +288,7 @@ class FutoshikiReasoner(AspReasoner):
         """Is some candidate of an empty cell the same (there or not) in every solution?"""
         if self.solution_hint(board) is not None:
             return True
-        if self._unique:
+        if self._unique_solution() is not None:
             return True  # it breaks the one solution: no answer, as clingo would find (below)
         base = self.assumptions(board)
         cautious = self._game.cautious(base)
@@ -366,35 +304,23 @@ class FutoshikiReasoner(AspReasoner):
 
     # --- re-proofs in one solve ------------------------------------------------------------------
 
-    def _agrees(self, board: Board) -> dict[Key, str] | None:
-        """The puzzle's solution as a board, if it has exactly one (clingo is asked once) and
-        ``board`` agrees with it; else None."""
-        if self._unique is None:
-            sols = self.solutions(Board({}), 2)
-            self._unique = (dict(self.solution_board(sols[0]).cells),) if len(sols) == 1 \
-                else ()
-        if not self._unique:
-            return None
-        solution = self._unique[0]
-        return solution if board.cells.items() <= solution.items() else None
-
     def solution_hint(self, board: Board) -> Board | None:
         """The solved board if exactly one solution agrees with ``board``: with a puzzle of
-        exactly one solution (clingo asked once, :meth:`_agrees`), that solution if the board
-        agrees with it, else none (no solution agrees), without a solve per board."""
-        if self._agrees(Board({})) is None:
-            return super().solution_hint(board)  # not unique: ask clingo about this board
-        solution = self._agrees(board)
+        exactly one solution (clingo asked once), that solution if the board agrees with it,
+        else none (no solution agrees), without a solve per board."""
+        solution = self._unique_solution()
         if solution is None:
+            return super().solution_hint(board)  # not unique: ask clingo about this board
+        if not self._consistent(board):
             return None
         if self._solved is None:
             self._solved = Board(solution)
         return self._solved
 
     def refutes(self, board: Board) -> bool:
-        if self._agrees(board) is not None:
+        if self._consistent(board):
             return False  # the one solution completes it
-        if self._unique:
+        if self._unique_solution() is not None:
             return True  # it breaks the puzzle's one solution: no solution completes it
         return super().refutes(board)
 
@@ -404,33 +330,36 @@ class FutoshikiReasoner(AspReasoner):
 
         One short solve per step: the board and the claims go to clingo as solver literals,
         looked up once, and the solve runs in this thread. None for a puzzle of one solution
-        (proven by clingo: :meth:`_agrees`): on a board that agrees with it, that solution is
-        the only one the board allows, so the claims are forced exactly when it agrees with
-        them; a board that does not (a case that dies, in a case split) allows no solution at
-        all, so it forces every claim, and a solve of the board with the claims broken would
-        find no answer. Either way the solve's verdict, without the solve (a 12x12 grade made
-        about fifty solves in the cases that die, and ground the game for them)."""
-        solution = self._agrees(board)
+        (proven by clingo): on a board that agrees with it, that solution is the only one the
+        board allows, so the claims are forced exactly when it agrees with them; a board that
+        does not (a case that dies, in a case split) allows no solution at all, so it forces
+        every claim, and a solve of the board with the claims broken would find no answer.
+        Either way the solve's verdict, without the solve (a 12x12 grade made about fifty
+        solves in the cases that die, and ground the game for them)."""
+        solution = self._unique_solution()
         if solution is not None:
-            return all(solution.get(k) == v for k, v in sets)
-        if self._unique:
-            return True  # the board breaks the one solution: it has none, and entails anything
+            return not self._consistent(board) or all(solution.get(k) == v for k, v in sets)
         game = self._game
         if self._game_lits is None:
-            self._game_lits = _literals(game, {key: a[2] for key, a in self._atoms.items()})
-            self._claim_lits = {}
-            for v in (YES, NO):
-                by_key = _sure(_literals(game, {key: _F("claim_" + v, a[0].arguments)
-                                                for key, a in self._atoms.items()}))
-                for key in self._atoms:
-                    self._claim_lits[(key, v)] = by_key[key]
+            table = game.ctl.symbolic_atoms
+
+            def lit(atom: clingo.Symbol) -> int | None:
+                sa = table[atom]
+                return None if sa is None else sa.literal
+
+            self._game_lits = {key: lit(a[2]) for key, a in self._atoms.items()}
+            for key, a in self._atoms.items():
+                for v in (YES, NO):
+                    got = lit(_F("claim_" + v, a[0].arguments))
+                    assert got is not None, key
+                    self._claim_lits[(key, v)] = got
             doubt = game.literal(_DOUBT)
             assert doubt is not None
             self._doubt = doubt
         claims = {self._claim_lits[kv] for kv in sets}
-        for lit in self._claims ^ claims:
-            game.ctl.assign_external(lit, lit in claims)
-        self._claims = claims
+        for lit_ in self._claim_set ^ claims:
+            game.ctl.assign_external(lit_, lit_ in claims)
+        self._claim_set = claims
         assumptions = [self._doubt]
         for key, v in board.cells.items():
             answer_lit = self._game_lits[key]
@@ -446,110 +375,68 @@ class FutoshikiReasoner(AspReasoner):
 
     # --- evaluating the rules ----------------------------------------------------------------
 
-    def _grounding(self, i: int, board: Board) -> _Grounding:
-        """The grounding of the ``i``-th rule program to evaluate ``board`` with: the one
-        baked for the largest board it holds, else the general one.
+    def _parse_hit(self, sym: clingo.Symbol) -> tuple[Any, ...]:
+        """A shown atom as (rule id, where, sort key, key, value or None): the instances of a
+        rule in clingo's order of their ``where`` terms."""
+        got = self._hit_atoms.get(sym._rep)
+        if got is None:
+            args = sym.arguments
+            rid, where = args[0].name, args[1]
+            order = (self._order[rid], where)
+            got = (rid, where, order, self.key_of(args[2]), args[3].name) \
+                if sym.name == "sets" else (rid, where, order, None, None)
+            self._hit_atoms[sym._rep] = got
+        return got
 
-        The programs are baked (grounded when first needed) for the boards where the rules
-        over pairs are needed, where the others stall, the first one and then each that
-        holds the last one and has :data:`BAKE_AGAIN` more keys: the board's keys as facts,
-        only the others as externals. The answer on a board that holds it is the one the
-        general program gives (the facts say what the externals would), and the program is
-        smaller: what the board rules out is not grounded, and every evaluation (and the
-        first solve) costs about as much as the program is large. An explanation only adds
-        marks from a board where it stalls: its later boards, and those of its cases, hold
-        it (a board that holds none is evaluated by the general program)."""
-        stage = self._stages[i]
-        cells = board.cells
-        if i == 1:
-            last = stage.baked[-1][0] if stage.baked else None
-            if last is None or (len(cells) - len(last) >= BAKE_AGAIN * len(self._atoms)
-                                and last.items() <= cells.items()):
-                for each in self._stages:
-                    each.baked.append((dict(cells), None))
-        for j in range(len(stage.baked) - 1, -1, -1):
-            base, got = stage.baked[j]
-            if base.items() <= cells.items():
-                if got is None:
-                    got = self._ground(i, base)
-                    stage.baked[j] = (base, got)
-                return got
-        if stage.general is None:
-            stage.general = self._ground(i, {})
-        return stage.general
-
-    def _ground(self, i: int, base: dict[Key, str]) -> _Grounding:
-        stage = self._stages[i]
-        if i == 0 and not base:
-            program = self._rules  # the base's rule program: the rules but the pairs
+    def _solve(self, stage: Stage, board: Board, *, rebake: bool = False) -> list[Hit]:
+        """The stage's instances on the board, each with what writing the digits it places
+        strikes out (:meth:`_filled`); the rules over sets and chains computed in Python."""
+        known = stage.known
+        if known is not None and known[0] is board:
+            return known[1]
+        if stage.rules[0].id in STRONG:
+            hits = self._strong_hits(board)
+            stage.known = (board, hits)
         else:
-            # a stratified program: its one answer set is found by propagation alone, so a
-            # decision heuristic only costs its set-up at every solve
-            program = Grounded(Program(
-                (self.board_lp, SHOW, *rule_files(stage.rules)),
-                (*self.puzzle.to_facts(self.inst), *self.rule_facts()), (),
-                constants=self.puzzle.constants(self.inst),
-                facts_text="".join(f"{v}({r},{c},{d})." for (r, c, d), v in base.items())),
-                extra_args=("--heuristic=None",))
-        solve = program.ctl.configuration.solve
-        solve.models = "1"  # type: ignore[union-attr]
-        free = {k: a for k, a in self._atoms.items() if k not in base}
-        yes = _sure(_literals(program, {k: a[0] for k, a in free.items()}))
-        no = _sure(_literals(program, {k: a[1] for k, a in free.items()}))
-        # board.lp declares them false (the empty board): set by difference from there
-        return _Grounding(program, base, {key: (yes[key], no[key]) for key in free},
-                          dict(base))
-
-    def _stage_hits(self, i: int, board: Board) -> list[Hit]:
-        """The rule instances the ``i``-th rule program finds on the board."""
-        g = self._grounding(i, board)
-        program = g.program
-        # the externals are set where the board differs from the one the program last saw
-        # (a step changes a few marks): not all 2 n^3 of them assumed at every solve
-        # (what changed found by set differences of the two boards' items, in C: a loop over
-        # every key in Python cost more than the assignments)
-        assign, literals, last, cells = program.ctl.assign_external, g.literals, g.last, \
-            board.cells
-        for key, old in last.items() - cells.items():
-            assign(literals[key][old == NO], False)
-        for key, v in cells.items() - last.items():
-            assign(literals[key][v == NO], True)
-        g.last = dict(cells)
-        found: dict[tuple[str, int], Hit] = {}
-        parsed_by_rep = self._hit_atoms
-        info = self._info
-
-        def on_model(m: clingo.Model) -> None:
-            for sym in m.symbols(shown=True):
-                parsed = parsed_by_rep.get(sym._rep)
-                if parsed is None:
-                    parsed = parsed_by_rep[sym._rep] = self._parse(sym)
-                rid, where = parsed[1], parsed[2]
-                hit = found.get((rid, where._rep))
-                if hit is None:
-                    hit = found[(rid, where._rep)] = Hit(info[rid], where)
-                if parsed[0] == "sets":
-                    hit.sets.append((parsed[3], parsed[4]))
-
-        # a stratified program: exactly one answer set, found by propagation alone
-        program.ctl.solve(on_model=on_model)
-        self.evaluations += 1
-        return list(found.values())
-
-    def _all_hits(self, board: Board, later: bool = False) -> list[Hit]:
-        """Every rule instance on the board, in order of preference. The rules over pairs
-        (:data:`~aspuzzle.puzzles.futoshiki.rules.LATER`, the largest programs) are evaluated
-        only when no other rule applies or fires (or ``later``): an explanation takes the first
-        rule that applies, and they come last. A placement also strikes out what writing its
-        digit rules out (see rules/board.lp)."""
-        hits = self._stage_hits(0, board)
-        if len(self._stages) > 1 and (later or not hits):
-            hits += self._stage_hits(1, board)
-        if self._strong and (later or not hits):
-            hits += self._strong_hits(board)
+            hits = StagedReasoner._solve(self, stage, board, rebake=rebake)
         self._filled(board, hits)
-        hits.sort(key=lambda h: (self._order[h.rule.id], h.where))
         return hits
+
+    def _all_hits(self, board: Board, *, late: bool = False) -> list[Hit]:
+        """Every rule instance on the board, in order of preference. The pairs (the largest
+        programs) are solved only when no other rule applies or fires (or ``late``), and the
+        rules over sets and chains only when the pairs do not either: an explanation takes the
+        first rule that applies, and they come last."""
+        hits: list[Hit] = []
+        for st in self._stages:
+            if late or not st.late or not hits:
+                hits = hits + self._solve(st, board)
+        hits.sort(key=lambda h: self._order[h.rule.id])  # stable: each stage's order kept
+        return hits
+
+    def hits(self, board: Board) -> list[Hit]:
+        return self._all_hits(board)
+
+    def applications(self, board: Board, rule_id: str) -> list[Step]:
+        return [self.describe(board, h) for h in self.hits(board) if h.rule.id == rule_id]
+
+    def _direct(self, board: Board) -> list[Hit]:
+        return self._new(board, self._all_hits(board))
+
+    def _first_direct(self, board: Board) -> Hit | None:
+        """The first of :meth:`_direct`, solving the stages only as far as it needs."""
+        cells = board.cells
+        found = False
+        for st in self._stages:
+            if st.late and found:
+                return None
+            for h in self._solve(st, board, rebake=True):
+                found = True
+                if h.rule.kind is not Kind.CONTRADICTION and any(
+                        cells.get(k) != v for k, v in h.sets):
+                    new, _ = board.new_in(h.sets, ())
+                    return Hit(h.rule, h.where, list(new))
+        return None
 
     def _filled(self, board: Board, hits: list[Hit]) -> None:
         """Add to each hit what writing the digits it places strikes out; sort its sets."""
@@ -562,9 +449,6 @@ class FutoshikiReasoner(AspReasoner):
                 extra = {kv for r, c, d in yes for kv in self._fill(board, (r, c), d, cands)}
                 h.sets = list(extra | set(h.sets))
             h.sets.sort()
-
-    def hits(self, board: Board) -> list[Hit]:
-        return self._all_hits(board)
 
     def _cand_masks(self, board: Board) -> dict[Cell, int]:
         """The candidates of each empty cell as a mask (bit d - 1: the digit d)."""
@@ -589,8 +473,10 @@ class FutoshikiReasoner(AspReasoner):
         cand = self._cand_masks(board)
         self.evaluations += 1
         info = self._info
-        return [Hit(info[rid], _symbol(where), list(sets))
+        hits = [Hit(info[rid], _symbol(where), list(sets))
                 for rid, where, sets in strong_hits(n, cand, rows, cols, self._strong)]
+        hits.sort(key=lambda h: (self._order[h.rule.id], h.where))
+        return hits
 
     def probe(self, board: Board, sets: Sets, links: tuple[Link, ...]) -> Probe:
         """Every direct rule but those over pairs, sets and chains (:data:`LATER`,
@@ -696,12 +582,12 @@ class FutoshikiReasoner(AspReasoner):
         generator drops is never explained)."""
         p = self.probe(board, (), ())
         rounds = p.rounds
+        late = [st for st in self._stages if st.late]
         while not p.dead and rounds < self.max_probe_rounds and not self.complete(p.board) \
-                and (len(self._stages) > 1 or self._strong):
-            hits = self._stage_hits(1, p.board) if len(self._stages) > 1 else []
-            if not hits and self._strong:
-                hits = self._strong_hits(p.board)
-            self._filled(p.board, hits)
+                and late:
+            hits: list[Hit] = []
+            for st in late:
+                hits = hits or self._solve(st, p.board, rebake=True)
             new: dict[Any, str] = {}
             for h in hits:
                 if h.rule.kind is Kind.CONTRADICTION:
@@ -714,8 +600,6 @@ class FutoshikiReasoner(AspReasoner):
             p = self.probe(p.board, tuple(new.items()), ())
             rounds += p.rounds
         return Probe(p.dead, p.board, min(rounds, self.max_probe_rounds))
-
-    # --- case splits ------------------------------------------------------------------------------
 
     def cases(self, ev: Evaluation) -> Sequence[Case]:
         board = ev.board
@@ -810,9 +694,6 @@ class FutoshikiReasoner(AspReasoner):
                 out.append({"cell": list(cell), "not": sorted(nots[cell])})
         return out
 
-    def _so(self, sets: Sets) -> str:
-        return self.words(sets)
-
     def _chain(self, cell: Cell, way: str) -> list[Cell]:
         """A longest chain of signs from ``cell`` downwards (way "low": cell > b > ...) or
         upwards ("high": cell < b < ...), the cell first."""
@@ -831,65 +712,61 @@ class FutoshikiReasoner(AspReasoner):
         return self._chains[(cell, way)]
 
     def describe(self, board: Board, hit: Hit) -> Step:
-        rule = hit.rule
+        """The step of a rule instance, with only what it sets new (see :meth:`say`)."""
         sets, _ = board.new_in(hit.sets, ())
+        return super().describe(board, Hit(hit.rule, hit.where, list(sets)))
+
+    def say(self, board: Board, hit: Hit) -> tuple[dict[str, str], list[Use]]:
+        """The values of the rule file's sentence (``says``) for one instance, and the cells it
+        used: ``{so}`` is what the step sets, in words (:meth:`words`)."""
+        sets = tuple(hit.sets)
         where = _py(hit.where)
         kind, args = where[0], where[1:]
         uses: list[Use] = []
-        text = ""
-        so = self._so(sets)
-        rid = rule.id
+        v: dict[str, str] = {"so": self.words(sets)} if hit.rule.kind is Kind.DIRECT else {}
+        rid = hit.rule.id
         if rid == "naked_single":
             cell = (args[0], args[1])
             d = self.placed(board.with_(sets)).get(cell, 0)
             uses = [Use("cell", (cell,), value=d)]
-            text = (f"{d} is the only candidate left in {_c(cell)} "
-                    f"({self._why_not(board, cell, d)}), so {so}.")
-        elif rid == "hidden_single":
+            v.update(d=str(d), at=_c(cell), why=self._why_not(board, cell, d))
+        elif rid in ("hidden_single", "no_place"):
             (lk, j), d = args
-            cell = next((r, c) for (r, c, e), v in sets if v == YES)
-            uses = [Use("row" if lk == "row" else "column", index=j, value=d),
-                    Use("cell", (cell,))]
-            text = (f"{d} has only one place left in {_line_name((lk, j))}, so {so}.")
+            uses = [Use("row" if lk == "row" else "column", index=j, value=d)]
+            if rid == "hidden_single":
+                uses.append(Use("cell", (next((r, c) for (r, c, _), x in sets if x == YES),)))
+            v.update(d=str(d), line=_line_name((lk, j)))
         elif rid == "inequality_chain":
             r, c, way, k = args
             chain = self._chain((r, c), way)[:k + 1]
-            sign = " > " if way == "low" else " < "
-            bound = f"at least {k + 1}" if way == "low" else f"at most {self.n - k}"
-            end = "top" if way == "low" else "bottom"
             uses = [Use("cells", tuple(chain), value=k)]
-            text = (f"{sign.join(_c(x) for x in chain)}: {_c((r, c))} is at the {end} of a "
-                    f"chain of {k} signs, so it is {bound}: {so}.")
+            v.update(chain=(" > " if way == "low" else " < ").join(_c(x) for x in chain),
+                     at=_c((r, c)), end="top" if way == "low" else "bottom", k=str(k),
+                     bound=f"at least {k + 1}" if way == "low" else f"at most {self.n - k}")
         elif rid == "relative_size":
             a, b = args
             placed = self.placed(board)
             if kind == "above":
                 other, m = b, min(self.possible(board, b), default=1)
-                sign = f"{_c(a)} > {_c(b)}"
-                about = ("" if m <= 1 else f" and {_c(b)} is {m}" if b in placed
-                         else f" and {_c(b)} is at least {m}")
+                v["sign"] = f"{_c(a)} > {_c(b)}"
+                v["about"] = ("" if m <= 1 else f" and {_c(b)} is {m}" if b in placed
+                              else f" and {_c(b)} is at least {m}")
             else:
                 other, m = a, max(self.possible(board, a), default=self.n)
-                sign = f"{_c(b)} < {_c(a)}"
-                about = ("" if m >= self.n else f" and {_c(a)} is {m}" if a in placed
-                         else f" and {_c(a)} is at most {m}")
+                v["sign"] = f"{_c(b)} < {_c(a)}"
+                v["about"] = ("" if m >= self.n else f" and {_c(a)} is {m}" if a in placed
+                              else f" and {_c(a)} is at most {m}")
             uses = [Use("cells", (a, b)), Use("cell", (other,), value=m)]
-            text = f"{sign}{about}, so {so}."
         elif rid in ("adjacent_bar", "no_bar"):
             a, b = args
             poss = self.possible(board, b)
-            can = (f"is {poss[0]}" if len(poss) == 1 else f"can only be {_digits(poss)}")
             uses = [Use("cells", (a, b))]
-            if rid == "adjacent_bar":
-                text = (f"{_c(a)} and {_c(b)} are joined by a bar, so they differ by 1; "
-                        f"{_c(b)} {can}, so {so}.")
-            else:
-                text = (f"{_c(a)} and {_c(b)} have no bar, so they do not differ by 1; "
-                        f"{_c(b)} {can}, so {so}.")
+            v.update(a=_c(a), b=_c(b), can=f"is {poss[0]}" if len(poss) == 1
+                     else f"can only be {_digits(poss)}")
         elif rid == "naked_pair":
             line = args[0]
             cands = self.candidates(board)
-            struck = {d for (_, _, d), v in sets if v == NO}
+            struck = {d for (_, _, d), x in sets if x == NO}
             groups: dict[tuple[int, ...], list[Cell]] = {}
             for x in self._line_cells(line):
                 ds = tuple(cands.get(x, ()))
@@ -898,14 +775,13 @@ class FutoshikiReasoner(AspReasoner):
             pairs = [(ds, xs) for ds, xs in sorted(groups.items()) if len(xs) >= 2]
             uses = [Use(line[0] if line[0] == "row" else "column", index=line[1])]
             uses += [Use("cells", tuple(xs)) for _, xs in pairs]
-            found = " and ".join(f"{cells_text(xs)} can only be {_digits(ds)}"
-                                 for ds, xs in pairs)
-            text = (f"in {_line_name(line)}, {found}: these digits are there, so {so}.")
+            v.update(line=_line_name(line), found=" and ".join(
+                f"{cells_text(xs)} can only be {_digits(ds)}" for ds, xs in pairs))
         elif rid == "hidden_pair":
             line = args[0]
             cands = self.candidates(board)
             cells = self._line_cells(line)
-            touched = {(r, c) for (r, c, _), v in sets if v == NO}
+            touched = {(r, c) for (r, c, _), x in sets if x == NO}
             spots: dict[tuple[Cell, ...], list[int]] = {}
             for d in range(1, self.n + 1):
                 xs = tuple(x for x in cells if d in cands.get(x, ()))
@@ -914,9 +790,8 @@ class FutoshikiReasoner(AspReasoner):
             hidden = [(xs, ds) for xs, ds in sorted(spots.items()) if len(ds) >= 2]
             uses = [Use(line[0] if line[0] == "row" else "column", index=line[1])]
             uses += [Use("cells", xs) for xs, _ in hidden]
-            found = " and ".join(f"{_digits(ds, 'and')} can only go in {cells_text(xs)}"
-                                 for xs, ds in hidden)
-            text = (f"in {_line_name(line)}, {found}: these cells hold nothing else, so {so}.")
+            v.update(line=_line_name(line), found=" and ".join(
+                f"{_digits(ds, 'and')} can only go in {cells_text(xs)}" for xs, ds in hidden))
         elif rid in ("naked_subset", "hidden_subset"):
             line, mask = args
             digits = [d for d in range(1, self.n + 1) if mask >> (d - 1) & 1]
@@ -924,15 +799,13 @@ class FutoshikiReasoner(AspReasoner):
             cells = [x for x in self._line_cells(line) if x in cands]
             if rid == "naked_subset":
                 members = [x for x in cells if set(cands[x]) <= set(digits)]
-                found = f"{cells_text(members)} can only be {_digits(digits)} between them"
-                then = "these digits are there"
+                v["found"] = f"{cells_text(members)} can only be {_digits(digits)} between them"
             else:
                 members = [x for x in cells if set(cands[x]) & set(digits)]
-                found = f"{_digits(digits, 'and')} can only go in {cells_text(members)}"
-                then = "these cells hold nothing else"
+                v["found"] = f"{_digits(digits, 'and')} can only go in {cells_text(members)}"
             uses = [Use(line[0] if line[0] == "row" else "column", index=line[1]),
                     Use("cells", tuple(members))]
-            text = f"in {_line_name(line)}, {found}: {then}, so {so}."
+            v["line"] = _line_name(line)
         elif rid == "positional_set":
             d, way, base = args
             cands = self.candidates(board)
@@ -940,11 +813,10 @@ class FutoshikiReasoner(AspReasoner):
             places = [x for i in lines for x in self._line_cells((way, i))
                       if d in cands.get(x, ())]
             other = sorted({x[1] if way == "row" else x[0] for x in places})
-            kind, cross = ("rows", "columns") if way == "row" else ("columns", "rows")
             uses = [Use("cells", tuple(places), value=d)]
-            text = (f"in {kind} {_digits(lines, 'and')}, {d} can only go in {cross} "
-                    f"{_digits(other, 'and')}: these {kind} hold the {d} of each of these "
-                    f"{cross}, so {so}.")
+            v.update(kind="rows" if way == "row" else "columns", lines=_digits(lines, "and"),
+                     d=str(d), cross="columns" if way == "row" else "rows",
+                     other=_digits(other, "and"))
         elif rid == "forcing_chain":
             start, end, d = args
             walk = chain_walk(self.n, self._cand_masks(board), start, d)
@@ -954,48 +826,30 @@ class FutoshikiReasoner(AspReasoner):
                 path.append(state)
                 state = walk[state]
             path.reverse()
-            (_, first), rest = path[0], path[1:]
-            follows = ", so ".join(f"{_c(x)} is {e}" for x, e in rest)
             uses = [Use("cells", tuple(x for x, _ in path), value=d)]
-            text = (f"{' - '.join(_c(x) for x, _ in path)} each have two candidates; if "
-                    f"{_c(start)} is not {d} it is {first}, so {follows}: {_c(start)} or "
-                    f"{_c(end)} is {d}, so {so}.")
+            v.update(path=" - ".join(_c(x) for x, _ in path), start=_c(start), d=str(d),
+                     first=str(path[0][1]), end=_c(end),
+                     follows=", so ".join(f"{_c(x)} is {e}" for x, e in path[1:]))
         elif rid == "no_candidate":
             cell = (args[0], args[1])
             uses = [Use("cell", (cell,))]
-            text = (f"{_c(cell)} has no candidate left: every digit is in its row or column "
-                    f"or struck out.")
-        elif rid == "no_place":
-            (lk, j), d = args
-            uses = [Use("row" if lk == "row" else "column", index=j, value=d)]
-            text = f"{d} has no place left in {_line_name((lk, j))}."
+            v["at"] = _c(cell)
         elif rid == "digit_twice":
             (lk, j), d = args
             placed = self.placed(board)
             cells = [x for x in self._line_cells((lk, j)) if placed.get(x) == d]
             uses = [Use("cells", tuple(cells), value=d)]
-            text = f"{d} is twice in {_line_name((lk, j))}: at {cells_text(cells)}."
-        elif rid == "broken_sign":
+            v.update(d=str(d), line=_line_name((lk, j)), cells=cells_text(cells))
+        elif rid in ("broken_sign", "broken_bar", "missing_bar"):
             a, b = args
             pa, pb = self.possible(board, a), self.possible(board, b)
             uses = [Use("cells", (a, b))]
-            high = f"is {pa[0]}" if len(pa) == 1 else f"is at most {max(pa)}"
-            low = f"is {pb[0]}" if len(pb) == 1 else f"is at least {min(pb)}"
-            text = f"{_c(a)} > {_c(b)}, but {_c(a)} {high} and {_c(b)} {low}."
-        elif rid in ("broken_bar", "missing_bar"):
-            a, b = args
-            pa, pb = self.possible(board, a), self.possible(board, b)
-            uses = [Use("cells", (a, b))]
-            mark = ("are joined by a bar" if rid == "broken_bar" else "have no bar")
-            if len(pa) == 1 and len(pb) == 1:
-                text = f"{_c(a)} and {_c(b)} {mark}, but they are {pa[0]} and {pb[0]}."
-            else:
-                text = (f"{_c(a)} and {_c(b)} {mark}, but {_c(a)} can only be "
-                        f"{_digits(pa)} and {_c(b)} only {_digits(pb)}.")
-        else:  # pragma: no cover - every rule of the catalogue is described above
-            raise ValueError(f"no words for rule {rid}")
-        return Step(rule.name, rule.kind, sets, (), tuple(uses), text, rule_id=rid,
-                    sheet=rule.sheet)
+            v.update(a=_c(a), b=_c(b),
+                     high=f"is {pa[0]}" if len(pa) == 1 else f"is at most {max(pa, default=0)}",
+                     low=f"is {pb[0]}" if len(pb) == 1 else f"is at least {min(pb, default=0)}",
+                     they=f"they are {pa[0]} and {pb[0]}" if len(pa) == 1 and len(pb) == 1
+                     else f"{_c(a)} can only be {_digits(pa)} and {_c(b)} only {_digits(pb)}")
+        return v, uses
 
     def _why_not(self, board: Board, cell: Cell, keep: int) -> str:
         """Why a cell holds no digit but ``keep``: "1, 3 in its row, 2 in its column, 4 struck

@@ -34,6 +34,7 @@ from aspuzzle.explain.asp import SHOW, AspReasoner, Hit, group_hits
 from aspuzzle.explain.loop import Case, Evaluation, Probe
 from aspuzzle.explain.rules import RuleInfo, rule_files
 from aspuzzle.explain.steps import JSON, Board, Kind, Link, Step, Use
+from aspuzzle.kit.rulefile import fill
 from aspuzzle.puzzles.base import SolveOptions
 from aspuzzle.puzzles.logicgrid import PUZZLE, LogicGridInstance, LogicGridSolution, term
 from aspuzzle.puzzles.logicgrid.fast import FastGrid
@@ -834,70 +835,77 @@ class LogicGridReasoner(AspReasoner):
         return self._sym_ref(args[0], args[1]), self._sym_ref(args[2], args[3])
 
     def _phrase(self, board: Board, hit: Hit) -> tuple[str, list[Use]]:
-        """One rule instance in words (one sentence or more), and the facts it used."""
-        rid, where = hit.rule.id, hit.where
+        """One rule instance in words (its rule file's sentence, ``says``, filled), and the
+        facts it used."""
+        rule, where = hit.rule, hit.where
+        rid = rule.id
         sets: Sets = tuple(sorted(hit.sets, key=lambda kv: self._key_order(kv[0])))
-        so = self.words(sets)
+        values = {"so": self.words(sets)}
         args = where.arguments
+        ref = self.ref
+        uses: list[Use]
         if where.name == "clue":
             clue = self._clue_of(where)
             uses = [_use("clue", tuple(k for k, _ in sets), clue=clue.number)]
-            head = f"clue {clue.number}: {_sentence(self.clue_text(clue))}"
-            if hit.rule.kind is Kind.CONTRADICTION:
-                return f"{head} {self._broken(board, clue)}", uses
-            if isinstance(clue, Same | NotSame) and len(sets) == 1:
+            values.update(n=str(clue.number), clue=_sentence(self.clue_text(clue)))
+            if rule.kind is Kind.CONTRADICTION:
+                values["broken"] = self._broken(board, clue)
+            elif isinstance(clue, Same | NotSame) and len(sets) == 1:
                 # said in the clue's own order: "Prince John is dungeon"
                 verb = "is" if isinstance(clue, Same) else "is not"
-                return (f"{head} So {self.ref(_r2(clue.a))} {verb} {self.ref(_r2(clue.b))}",
-                        uses)
-            return f"{head} {self._clue_why(board, clue, sets)}So {so}", uses
-        if where.name == "raw":
-            raw = f"the puzzle's raw ASP ({self._raw_lines()})"
-            if hit.rule.kind is Kind.CONTRADICTION:
-                return (f"{raw} has no answer with the marks on the board (proven by the "
-                        f"solver)", [Use("raw_asp")])
-            return (f"{raw}, with one value of every category per entity and the marks on the "
-                    f"board, forces: {so} (proven by the solver)",
-                    [_use("raw_asp", tuple(k for k, _ in sets))])
-        if rid == "bijectivity":
+                values["so"] = f"{ref(_r2(clue.a))} {verb} {ref(_r2(clue.b))}"
+            else:
+                values["why"] = self._clue_why(board, clue, sets)
+        elif where.name == "raw":
+            values["lines"] = self._raw_lines()
+            uses = [Use("raw_asp")] if rule.kind is Kind.CONTRADICTION else \
+                [_use("raw_asp", tuple(k for k, _ in sets))]
+        elif rid == "bijectivity":
             key = self._key_from(where)
-            a, b = key
-            return f"{self.ref(a)} is {self.ref(b)}, so {so}", [_use("true", (key,))]
-        if rid in ("last_possibility", "no_match", "two_matches"):
+            values.update(a=ref(key[0]), b=ref(key[1]))
+            uses = [_use("true", (key,))]
+        elif rid in ("last_possibility", "no_match", "two_matches"):
             a = self._sym_ref(args[0], args[1])
             cat = self._cat_by_sym[args[2]]
             line = [self._pair(a, (cat, w)) for w in self.inst.category(cat).values]
             uses = [_use("line", tuple(line))]
             # "every price", not "every prices": a lower-case plural category name as a noun
-            noun = singular(cat) if cat.islower() else cat
-            if rid == "last_possibility":
-                return f"every {noun} but one is ruled out for {self.ref(a)}, so {so}", uses
-            if rid == "no_match":
-                return f"every {noun} is ruled out for {self.ref(a)}", uses
-            got = [k for k in line if board.cells.get(k) == TRUE]
-            other = [k[1] if k[0] == a else k[0] for k in got]
-            return f"{self.ref(a)} is both {' and '.join(map(self.ref, other))}", uses
-        if rid in ("transitivity", "transitivity_broken"):
+            values.update(a=ref(a), noun=singular(cat) if cat.islower() else cat)
+            if rid == "two_matches":
+                got = [k for k in line if board.cells.get(k) == TRUE]
+                values["both"] = " and ".join(ref(k[1] if k[0] == a else k[0]) for k in got)
+        elif rid in ("transitivity", "transitivity_broken"):
             key = self._key_from(where if where.name == "p" else args[0])
             a, c = key
             if rid == "transitivity_broken" or sets[0][1] == TRUE:
                 b = self._common_match(board, a, c)
-                why = f"{self.ref(a)} is {self.ref(b)} and {self.ref(c)} is {self.ref(b)}"
                 uses = [_use("true", (self._pair(a, b), self._pair(c, b)))]
                 if rid == "transitivity_broken":
                     uses.append(_use("false", (key,)))
-                    return f"{why}, but {self.ref(a)} is not {self.ref(c)}", uses
-                return f"{why}, so {so}", uses
-            return self._apart_by_match(board, a, c, self._cat_by_sym[args[1]], so)
-        if rid == "cross_elimination":
+                verb, d = "is", b
+            else:  # a (or c) is B of the category, which the other is not (or is another)
+                cat = self._cat_by_sym[args[1]]
+                b_ = self._match(board, a, cat)
+                if b_ is None:
+                    a, c = c, a
+                    b_ = self._match(board, a, cat)
+                assert b_ is not None
+                b = b_
+                other = self._match(board, c, cat)
+                verb, d = ("is", other) if other is not None else ("is not", b)
+                uses = [_use("cells", (self._pair(a, b), self._pair(c, d)))]
+            values.update(a=ref(a), b=ref(b), c=ref(c), verb=verb, d=ref(d))
+        elif rid == "cross_elimination":
             key = self._key_from(args[0])
             cat = self._cat_by_sym[args[1]]
             a, b = key
             line = [self._pair(r, (cat, w)) for r in (a, b)
                     for w in self.inst.category(cat).values]
-            return (f"{self.ref(a)} and {self.ref(b)} have no possible {cat} in common, so "
-                    f"{so}", [_use("cells", tuple(line))])
-        raise RuntimeError(f"no words for the logic-grid rule {rid}")  # pragma: no cover
+            values.update(a=ref(a), b=ref(b), cat=cat)
+            uses = [_use("cells", tuple(line))]
+        else:  # pragma: no cover
+            raise RuntimeError(f"no words for the logic-grid rule {rid}")
+        return fill(rule.says, values), uses
 
     def _match(self, board: Board, a: Ref2, cat: str) -> Ref2 | None:
         """The value of ``cat`` that ``a`` is (a true cell), if known."""
@@ -916,24 +924,6 @@ class LogicGridReasoner(AspReasoner):
                 if self._state(board, a, b) == TRUE and self._state(board, c, b) == TRUE:
                     return b
         raise RuntimeError(f"no common match of {a} and {c}")  # pragma: no cover
-
-    def _apart_by_match(self, board: Board, a: Ref2, c: Ref2, cat: str,
-                        so: str) -> tuple[str, list[Use]]:
-        """Transitivity's false cells: ``a`` (or ``c``) is B of ``cat``, which the other is
-        not (or it is another value of ``cat``)."""
-        b = self._match(board, a, cat)
-        if b is None:
-            a, c = c, a
-            b = self._match(board, a, cat)
-        assert b is not None
-        other = self._match(board, c, cat)
-        if other is not None:
-            why = f"{self.ref(a)} is {self.ref(b)} and {self.ref(c)} is {self.ref(other)}"
-            used = (self._pair(a, b), self._pair(c, other))
-        else:
-            why = f"{self.ref(a)} is {self.ref(b)} and {self.ref(c)} is not {self.ref(b)}"
-            used = (self._pair(a, b), self._pair(c, b))
-        return f"{why}, so {so}", [_use("cells", used)]
 
     def _pair(self, a: Ref2, b: Ref2) -> PairKey:
         return (a, b) if self._cindex[a[0]] < self._cindex[b[0]] else (b, a)

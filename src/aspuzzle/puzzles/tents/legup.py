@@ -40,10 +40,12 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-import xml.parsers.expat as expat
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from aspuzzle.errors import InputError, Location
+from aspuzzle.kit.legup import IND, Doc, cell_xml, children, one, proof_path, puzzle_board
+from aspuzzle.kit.legup import attr_int as _int
+from aspuzzle.kit.legup import parse as _parse
 from aspuzzle.puzzles.tents.model import (
     MAX_SIZE,
     Cell,
@@ -61,92 +63,6 @@ UNKNOWN, TREE, GRASS, TENT = 0, 1, 2, 3
 _MARK = {GRASS: "grass", TENT: "tent"}
 _VALUE = {"grass": GRASS, "tent": TENT}
 PUZZLE_NAME = "TreeTent"
-_INT = re.compile(r"-?[0-9]{1,6}")  # longer numbers cannot be a size, index or value
-
-
-# --- safe XML with element positions ---------------------------------------------------------
-
-class _Reject(Exception):
-    """Raised inside an expat handler to stop parsing; carries the message and place."""
-
-    def __init__(self, message: str, where: Location) -> None:
-        super().__init__(message)
-        self.message, self.where = message, where
-
-
-@dataclass
-class _Doc:
-    root: ET.Element
-    places: dict[int, tuple[int, int]] = field(default_factory=dict)
-    """id(element) -> (line, column) of its start tag (the elements stay alive with the tree;
-    a Location is made only for the few that an error names: a proof file has thousands)."""
-
-    def at(self, elem: ET.Element) -> Location:
-        place = self.places.get(id(elem))
-        return Location() if place is None else Location(*place)
-
-
-def _parse(text: str) -> _Doc:
-    parser = expat.ParserCreate()
-    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
-    builder = ET.TreeBuilder()
-    places: dict[int, tuple[int, int]] = {}
-
-    def here() -> Location:
-        return Location(parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
-
-    def doctype(*_: object) -> None:
-        raise _Reject("LEGUP: a document type declaration (<!DOCTYPE ...>) is not allowed "
-                      "in a puzzle file", here())
-
-    def entity(*_: object) -> None:
-        raise _Reject("LEGUP: entity declarations are not allowed in a puzzle file", here())
-
-    def start(tag: str, attrs: dict[str, str]) -> None:
-        places[id(builder.start(tag, attrs))] = (parser.CurrentLineNumber,
-                                                 parser.CurrentColumnNumber + 1)
-
-    parser.StartDoctypeDeclHandler = doctype
-    parser.EntityDeclHandler = entity
-    parser.StartElementHandler = start
-    parser.EndElementHandler = builder.end
-    try:
-        parser.Parse(text, True)
-    except _Reject as e:
-        raise InputError(e.message, e.where) from None
-    except expat.ExpatError as e:
-        raise InputError(f"LEGUP: malformed XML: {expat.ErrorString(e.code)}",
-                         Location(e.lineno, e.offset + 1)) from None
-    return _Doc(builder.close(), places)
-
-
-def _children(elem: ET.Element, tag: str) -> list[ET.Element]:
-    # LEGUP compares element names ignoring case
-    return [c for c in elem if c.tag.lower() == tag]
-
-
-def _one(doc: _Doc, parent: ET.Element, tag: str, what: str) -> ET.Element:
-    found = _children(parent, tag)
-    if not found:
-        raise InputError(f"LEGUP: <{parent.tag}> has no <{tag}> element ({what})",
-                         doc.at(parent))
-    if len(found) > 1:
-        raise InputError(f"LEGUP: <{parent.tag}> has more than one <{tag}> element",
-                         doc.at(found[1]))
-    return found[0]
-
-
-def _int(doc: _Doc, elem: ET.Element, name: str) -> int:
-    raw = elem.get(name)
-    if raw is not None and raw.isascii() and raw.isdigit() and len(raw) <= 6:
-        return int(raw)  # the common case, as LEGUP writes it
-    if raw is None:
-        raise InputError(f"LEGUP: <{elem.tag}> has no '{name}' attribute", doc.at(elem))
-    value = raw.strip()
-    if not _INT.fullmatch(value):
-        raise InputError(f"LEGUP: <{elem.tag}> attribute {name}=\"{raw[:20]}\" is not a "
-                         "number", doc.at(elem))
-    return int(value)
 
 
 # --- the board --------------------------------------------------------------------------------
@@ -163,17 +79,8 @@ class _Board:
     puzzle: ET.Element
 
 
-def _read_board(doc: _Doc) -> _Board:
-    root = doc.root
-    if root.tag.lower() != "legup":
-        raise InputError(f"LEGUP: the root element is <{root.tag}>, expected <Legup>",
-                         doc.at(root))
-    puzzle = _one(doc, root, "puzzle", "the puzzle")
-    name = puzzle.get("name", "")
-    if name.lower() != PUZZLE_NAME.lower():
-        raise InputError(f"LEGUP: this file holds a '{name[:30]}' puzzle, not {PUZZLE_NAME}",
-                         doc.at(puzzle))
-    board = _one(doc, puzzle, "board", "the grid")
+def _read_board(doc: Doc) -> _Board:
+    puzzle, board = puzzle_board(doc, PUZZLE_NAME)
     if board.get("size") is not None:
         height = width = _int(doc, board, "size")
     else:
@@ -181,10 +88,10 @@ def _read_board(doc: _Doc) -> _Board:
     if not (1 <= height <= MAX_SIZE and 1 <= width <= MAX_SIZE):
         raise InputError(f"LEGUP: board size {width}x{height} is out of range "
                          f"(1..{MAX_SIZE} rows and columns)", doc.at(board))
-    cells = _one(doc, board, "cells", "LEGUP needs it even when it is empty")
+    cells = one(doc, board, "cells", "LEGUP needs it even when it is empty")
     values: dict[Cell, int] = {}
     seen: set[Cell] = set()
-    for elem in _children(cells, "cell"):
+    for elem in children(cells, "cell"):
         cell, value = _cell(doc, elem, height, width)
         if cell in seen:
             raise InputError(f"LEGUP: cell x={cell[1] - 1} y={cell[0] - 1} is given twice",
@@ -192,7 +99,7 @@ def _read_board(doc: _Doc) -> _Board:
         seen.add(cell)
         if value != UNKNOWN:
             values[cell] = value
-    axes = _children(board, "axis")
+    axes = children(board, "axis")
     sides = {a.get("side", "").lower(): a for a in axes}
     if len(axes) != 2 or set(sides) != {"east", "south"}:
         raise InputError("LEGUP: the board needs two <axis> elements, side=\"east\" (row "
@@ -200,28 +107,23 @@ def _read_board(doc: _Doc) -> _Board:
     row_clues = _clues(doc, sides["east"], height, width, letters=True)
     col_clues = _clues(doc, sides["south"], width, height, letters=False)
     lines: list[tuple[Cell, Cell, Location]] = []
-    for group in _children(board, "lines"):
-        lines += [_line(doc, e, height, width) for e in _children(group, "line")]
+    for group in children(board, "lines"):
+        lines += [_line(doc, e, height, width) for e in children(group, "line")]
     return _Board(height, width, values, row_clues, col_clues, lines, puzzle)
 
 
-def _cell(doc: _Doc, elem: ET.Element, height: int, width: int) -> tuple[Cell, int]:
+def _cell(doc: Doc, elem: ET.Element, height: int, width: int) -> tuple[Cell, int]:
     value, x, y = _int(doc, elem, "value"), _int(doc, elem, "x"), _int(doc, elem, "y")
     if not (0 <= x < width and 0 <= y < height):
         raise InputError(f"LEGUP: cell x={x} y={y} is outside the {width}x{height} board",
                          doc.at(elem))
     if value not in (UNKNOWN, TREE, GRASS, TENT):
         raise InputError(f"LEGUP: cell x={x} y={y} has value {value} (use 0 unknown, 1 tree, "
-                         "2 grass, 3 tent)", _at_cell(doc, elem, (y + 1, x + 1)))
+                         "2 grass, 3 tent)", doc.at(elem, (y + 1, x + 1)))
     return (y + 1, x + 1), value
 
 
-def _at_cell(doc: _Doc, elem: ET.Element, cell: Cell) -> Location:
-    where = doc.at(elem)
-    return Location(where.line, where.column, cell=cell)
-
-
-def _line(doc: _Doc, elem: ET.Element, height: int,
+def _line(doc: Doc, elem: ET.Element, height: int,
           width: int) -> tuple[Cell, Cell, Location]:
     ends: list[Cell] = []
     for n in ("1", "2"):
@@ -233,7 +135,7 @@ def _line(doc: _Doc, elem: ET.Element, height: int,
     return ends[0], ends[1], doc.at(elem)
 
 
-def _index(doc: _Doc, clue: ET.Element, letters: bool) -> int:
+def _index(doc: Doc, clue: ET.Element, letters: bool) -> int:
     raw = clue.get("index")
     if raw is None:
         raise InputError("LEGUP: <clue> has no 'index' attribute", doc.at(clue))
@@ -248,9 +150,9 @@ def _index(doc: _Doc, clue: ET.Element, letters: bool) -> int:
     return _int(doc, clue, "index")
 
 
-def _clues(doc: _Doc, axis: ET.Element, count: int, most: int, letters: bool) -> list[int]:
+def _clues(doc: Doc, axis: ET.Element, count: int, most: int, letters: bool) -> list[int]:
     what = "row" if letters else "column"
-    found = _children(axis, "clue")
+    found = children(axis, "clue")
     if len(found) != count:
         raise InputError(f"LEGUP: {len(found)} {what} clues for {count} {what}s (LEGUP needs "
                          f"one per {what})", doc.at(axis))
@@ -305,7 +207,7 @@ def read_legup_state(text: str) -> tuple[TentsInstance, dict[Cell, str], frozens
     inst = _instance(board)
     marks = {c: _MARK[v] for c, v in board.values.items() if v in _MARK}
     lines = list(board.lines)
-    for transition in _proof_path(doc, board.puzzle):
+    for transition in proof_path(doc, board.puzzle):
         for change in transition:
             tag = change.tag.lower()
             if tag == "cell":
@@ -330,60 +232,27 @@ def _xy(cell: Cell) -> str:
     return f"x={cell[1] - 1} y={cell[0] - 1}"
 
 
-def _apply(doc: _Doc, elem: ET.Element, inst: TentsInstance, marks: dict[Cell, str],
+def _apply(doc: Doc, elem: ET.Element, inst: TentsInstance, marks: dict[Cell, str],
            cell: Cell, value: int) -> None:
     is_tree = cell in inst.trees
     if is_tree != (value == TREE):
         change = "changes the tree at" if is_tree else "plants a tree at"
         raise InputError(f"LEGUP: a proof step {change} {_xy(cell)}",
-                         _at_cell(doc, elem, cell))
+                         doc.at(elem, cell))
     if value in _MARK:
         marks[cell] = _MARK[value]
     else:
         marks.pop(cell, None)
 
 
-def _proof_path(doc: _Doc, puzzle: ET.Element) -> list[ET.Element]:
-    """The transitions from the proof's root for as long as the proof does not branch."""
-    proofs = _children(puzzle, "proof")
-    if not proofs:
-        return []
-    trees = _children(proofs[0], "tree")
-    if not trees:
-        return []
-    nodes: dict[str, ET.Element] = {}
-    root: ET.Element | None = None
-    for node in _children(trees[0], "node"):
-        node_id = node.get("id", "")
-        if not node_id:
-            raise InputError("LEGUP: a proof <node> has no id", doc.at(node))
-        if node_id in nodes:
-            raise InputError(f"LEGUP: proof node id {node_id[:20]} is used twice", doc.at(node))
-        nodes[node_id] = node
-        if node.get("root", "").lower() == "true":
-            if root is not None:
-                raise InputError("LEGUP: the proof has two root nodes", doc.at(node))
-            root = node
-    path: list[ET.Element] = []
-    seen: set[str] = set()
-    current = root
-    while current is not None and current.get("id", "") not in seen:
-        seen.add(current.get("id", ""))
-        transitions = _children(current, "transition")
-        if len(transitions) != 1:
-            break
-        path.append(transitions[0])
-        current = nodes.get(transitions[0].get("child", ""))
-    return path
-
-
 # --- writing ----------------------------------------------------------------------------------
 
 def write_legup(instance: TentsInstance, solution: TentsSolution | None = None,
                 marks: dict[Cell, str] | None = None,
-                links: frozenset[Pair] | None = None) -> str:
+                links: frozenset[Pair] | None = None, proof: list[str] | None = None) -> str:
     """A LEGUP TreeTent file. With a solution every cell is filled (tents, grass elsewhere)
-    and the tree-tent links are drawn; otherwise the player's ``marks`` and ``links``, if any."""
+    and the tree-tent links are drawn; otherwise the player's ``marks`` and ``links``, if any.
+    ``proof``: the lines of a ``<proof>`` element, indented as its place in the file."""
     for what, clues in (("row", instance.row_clues), ("column", instance.col_clues)):
         for i, clue in enumerate(clues, 1):
             if clue is None:
@@ -401,14 +270,14 @@ def write_legup(instance: TentsInstance, solution: TentsSolution | None = None,
                                         _max_matching(instance.trees, solution.tents).items()}
     for tree in instance.trees:
         values[tree] = TREE
-    ind = "    "
+    ind = IND
     out = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
            '<Legup version="2.0.0">',
            f'{ind}<puzzle name="{PUZZLE_NAME}">',
            f'{ind * 2}<board height="{instance.height}" width="{instance.width}">',
            f"{ind * 3}<cells>"]
     for (r, c), value in sorted(values.items()):
-        out.append(f'{ind * 4}<cell value="{value}" x="{c - 1}" y="{r - 1}"/>')
+        out.append(ind * 4 + cell_xml(value, (r, c)))
     out.append(f"{ind * 3}</cells>")
     out.append(f'{ind * 3}<axis side="east">')
     for r, clue in enumerate(instance.row_clues, 1):
@@ -424,7 +293,7 @@ def write_legup(instance: TentsInstance, solution: TentsSolution | None = None,
             out.append(f'{ind * 4}<line x1="{tc - 1}" x2="{c - 1}" y1="{tr - 1}" '
                        f'y2="{r - 1}"/>')
         out.append(f"{ind * 3}</lines>")
-    out += [f"{ind * 2}</board>", f"{ind}</puzzle>", "</Legup>"]
+    out += [f"{ind * 2}</board>", *(proof or []), f"{ind}</puzzle>", "</Legup>"]
     return "\n".join(out) + "\n"
 
 

@@ -26,6 +26,7 @@ from aspuzzle.formats.oneline import (
     one_line,
     read_puzzlink_size,
 )
+from aspuzzle.kit.codecs import write_number16
 from aspuzzle.puzzles.tents.model import MAX_SIZE, Cell, TentsInstance, TentsSolution, validate
 
 __all__ = ["URL_PREFIX", "detect_puzzlink", "read_puzzlink", "write_puzzlink"]
@@ -35,7 +36,6 @@ PID = "tents"
 
 _HEX = "0123456789abcdef"
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
-_SKIP_CLUES_MAX = 20  # 'g'..'z' skip 1..20 clues
 _TREE_RUN_MAX = 17  # '0'..'h': a tree and then up to 17 cells without one
 _EMPTY_RUN_MAX = 18  # 'i'..'z': 1..18 cells without a tree
 _DETECT = re.compile(r"(?:\S*\?)?tents/[0-9]+/[0-9]+/?\S*")
@@ -122,27 +122,12 @@ def write_puzzlink(inst: TentsInstance, sol: TentsSolution | None = None) -> str
 
 
 def _clues(inst: TentsInstance) -> str:
-    out: list[str] = []
-    count = 0
-    for clue in (*inst.col_clues, *inst.row_clues):
-        if clue is None:
-            piece = ""
-            count += 1
-        elif clue < 16:
-            piece = _HEX[clue]
-        elif clue < 256:
-            piece = f"-{clue:02x}"
-        else:
-            # pzprjs would write '+xxx' here, which its own reader for these clues cannot read
-            raise InputError(f"puzz.link cannot hold a clue of {clue} (at most 255)")
-        if count == 0:
-            out.append(piece)
-        elif piece or count == _SKIP_CLUES_MAX:
-            out.append(_B36[15 + count] + piece)
-            count = 0
-    if count:
-        out.append(_B36[15 + count])
-    return "".join(out)
+    clues = (*inst.col_clues, *inst.row_clues)
+    big = next((n for n in clues if n is not None and n > 255), None)
+    if big is not None:
+        # pzprjs would write '+xxx' here, which its own reader for these clues cannot read
+        raise InputError(f"puzz.link cannot hold a clue of {big} (at most 255)")
+    return write_number16(clues)
 
 
 def _trees(inst: TentsInstance) -> str:

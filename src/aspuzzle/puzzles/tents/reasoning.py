@@ -26,7 +26,9 @@ import clingo
 
 from aspuzzle.engine import AtomLiterals, Grounded, Program, SolveConfig, symbol_handles
 from aspuzzle.explain.loop import Case, Evaluation, Probe, ReasonerBase
+from aspuzzle.explain.staged import counted
 from aspuzzle.explain.steps import Board, Cell, FirstThenEvery, Kind, Link, Step, Use, cells_text
+from aspuzzle.kit.rulefile import fill
 from aspuzzle.puzzles.base import SolveOptions, lp_file
 from aspuzzle.puzzles.tents import PUZZLE
 from aspuzzle.puzzles.tents.model import TentsInstance, TentsSolution, neighbours4, neighbours8
@@ -587,9 +589,9 @@ class TentsReasoner(ReasonerBase):
                 hit.links.append(((tr, tc), (r, c)))
             elif name == "applies":
                 applied.append((hit, rest[0]))
-        for hit, fill in applied:  # the other unknown cells of the line, next to the tent
+        for hit, mark in applied:  # the other unknown cells of the line, next to the tent
             taken = {c for c, _ in hit.sets}
-            hit.sets.extend((n, fill) for n in self._reach[hit.key]
+            hit.sets.extend((n, mark) for n in self._reach[hit.key]
                             if n not in cells and n not in taken)
         hits = sorted(by_key.values(), key=lambda h: (self._order[h.rule.id],
                                                       h.key[0] == "column", h.key[1]))
@@ -1119,7 +1121,7 @@ class TentsReasoner(ReasonerBase):
             case = by_cell.get(cell)
             if case is None:
                 case = by_cell[cell] = Case(
-                    r.name, r.id, r.sheet, f"{cells_text([cell])} is a tent or grass",
+                    r.name, r.id, r.sheet, fill(r.says, {"at": cells_text([cell])}),
                     (Use("cell", (cell,)),),
                     ((f"{cells_text([cell])} is a tent", ((cell, "tent"),), ()),
                      (f"{cells_text([cell])} is grass", ((cell, "grass"),), ())))
@@ -1139,7 +1141,7 @@ class TentsReasoner(ReasonerBase):
                                      f"{cells_text([x])}", sets, ((tree, x),)))
                 case = known[key] = Case(
                     r.name, r.id, r.sheet,
-                    f"tree {cells_text([tree])} links to one of {cells_text(spots)}",
+                    fill(r.says, {"tree": cells_text([tree]), "spots": cells_text(spots)}),
                     (Use("tree", (tree,)), Use("cells", tuple(spots))), tuple(branches))
             out.append(case)
         r = info["links_from_tent"]
@@ -1151,7 +1153,7 @@ class TentsReasoner(ReasonerBase):
             if case is None:
                 case = known[key] = Case(
                     r.name, r.id, r.sheet,
-                    f"tent {cells_text([tent])} links to one of the trees {cells_text(owners)}",
+                    fill(r.says, {"tent": cells_text([tent]), "trees": cells_text(owners)}),
                     (Use("tent", (tent,)), Use("trees", tuple(owners))),
                     tuple((f"tent {cells_text([tent])} is linked to tree {cells_text([t])}",
                            (), ((t, tent),)) for t in owners))
@@ -1200,8 +1202,8 @@ class TentsReasoner(ReasonerBase):
                                 [(c, "grass") for c in unknown if c not in way]))
             branches.append((f"the tents of {_line_name(line)} are {cells_text(way)}", sets, ()))
         return Case(r.name, r.id, r.sheet,
-                    f"{_line_name(line)} needs {_plural(need, 'more tent')}, which fit in "
-                    f"{len(ways)} ways without touching",
+                    fill(r.says, {"line": _line_name(line), "more": _plural(need, "more tent"),
+                                  "ways": str(len(ways))}),
                     (Use(line[0], index=line[1], clue=clue, value=clue - need),
                      Use("cells", tuple(room))), tuple(branches))
 
@@ -1268,12 +1270,10 @@ class TentsReasoner(ReasonerBase):
         linked = sorted({(t, x) for c in cells for t in neighbours4(c) if t in self.inst.trees
                          for (t2, x) in board.links if t2 == t})
         uses = [Use("cells", tuple(cells))] + [Use("link", (t, x)) for t, x in linked]
-        why = "next to no tree that still needs a tent" if linked else "next to no tree"
-        one = len(cells) == 1
-        text = (f"{cells_text(cells)} {'is' if one else 'are'} {why}, so "
-                f"{'it is' if one else 'they are'} grass.")
+        values = counted("cells", cells)
+        values["why"] = "next to no tree that still needs a tent" if linked else "next to no tree"
         return Step(rule.name, rule.kind, tuple((c, "grass") for c in cells), (), tuple(uses),
-                    text, rule_id=rule.id, sheet=rule.sheet)
+                    fill(rule.says, values), rule_id=rule.id, sheet=rule.sheet)
 
     def describe_group(self, board: Board, hits: list[Hit]) -> Step:
         """The step of one rule instance, or of every Empty Field cell at once."""
@@ -1282,11 +1282,29 @@ class TentsReasoner(ReasonerBase):
         return self.describe(board, hits[0])
 
     def describe(self, board: Board, h: Hit) -> Step:
-        """The step (with its words and the facts it used) of one rule instance."""
-        rule, (kind, where) = h.rule, h.key
+        """The step (with its words and the facts it used) of one rule instance: its rule
+        file's sentence (``says``) filled with the values of :meth:`_say`."""
+        rule = h.rule
+        if rule.id == "empty_field":
+            return self._empty_field(board, [h])
         sets, links = board.new_in(h.sets, h.links)
+        said = self._say(board, h, sets, links) if rule.says else None
+        if said is None:
+            raise RuntimeError(f"no words for {rule.id} at {h.key[0]}")
+        values, uses = said
+        return Step(rule.name, rule.kind, sets, links, tuple(uses), fill(rule.says, values),
+                    rule_id=rule.id, sheet=rule.sheet)
+
+    def _say(self, board: Board, h: Hit, sets: Sets, links: tuple[Link, ...]
+             ) -> tuple[dict[str, str], list[Use]] | None:
+        """The values of a rule instance's sentence, and the facts it used (None: a rule this
+        reasoner has no words for). Each list of cells ``X`` gives ``{X}`` and its grammar
+        (``{X_is}``, ... :func:`~aspuzzle.explain.staged.counted`)."""
+        rid, (kind, where) = h.rule.id, h.key
         uses: list[Use] = []
-        text = ""
+        values: dict[str, str] = {}
+        new_tents = [c for c, v in sets if v == "tent"]
+        grass = [c for c, v in sets if v == "grass"]
         if kind in ("row", "column"):
             assert isinstance(where, int)
             line: LineKey = (kind, where)
@@ -1297,111 +1315,82 @@ class TentsReasoner(ReasonerBase):
             uses.append(Use(kind, index=where, clue=clue, value=len(tents)))
             if tents:
                 uses.append(Use("tent", tuple(tents)))
-            name = _line_name(line)
-            needs = f"{name} needs {_plural(clue or 0, 'tent')}"
-            if rule.id == "finish_with_grass":
-                text = f"{needs} and has {len(tents)}, so {_are([c for c, _ in sets], 'grass')}."
-            elif rule.id == "finish_with_tents":
+            values.update(line=_line_name(line), n_tents=_plural(clue or 0, "tent"),
+                          has=str(len(tents)), unknown=_plural(len(unknown), "unknown cell"),
+                          tents=cells_text(tents))
+            if rid in ("finish_with_tents", "too_few_tents", "no_room_for_tents",
+                       "all_placements_agree", "touched_by_every_placement"):
                 uses.append(Use("unknown", tuple(unknown)))
-                text = (f"{needs}, has {len(tents)} and {_plural(len(unknown), 'unknown cell')} "
-                        f"left, so {_are_tents([c for c, _ in sets])}.")
-            elif rule.id == "only_placement":
-                new_tents = [c for c, v in sets if v == "tent"]
-                grass = [c for c, v in sets if v == "grass"]
-                text = (f"{needs}, has {len(tents)}, and the other "
-                        f"{_plural(len(new_tents), 'tent')} fit without touching only on "
-                        f"{cells_text(new_tents)}, so those are tents"
-                        + (f" and {_are(grass, 'grass')}." if grass else "."))
-            elif rule.id in ("all_placements_agree", "touched_by_every_placement"):
+            if rid == "finish_with_grass":
+                grass = [c for c, _ in sets]
+            elif rid == "finish_with_tents":
+                new_tents = [c for c, _ in sets]
+            elif rid == "only_placement":
+                values["others"] = _plural(len(new_tents), "tent")
+                values["and_grass"] = f" and {_are(grass, 'grass')}" if grass else ""
+            elif rid in ("all_placements_agree", "touched_by_every_placement"):
                 need = (clue or 0) - len(tents)
                 other = "other " if tents else ""
-                missing = f"{other}tent fits" if need == 1 else f"{other}{need} tents fit"
-                ways = f"every way the {missing} on its unknown cells without touching"
-                new_tents = [c for c, v in sets if v == "tent"]
-                grass = [c for c, v in sets if v == "grass"]
-                uses.append(Use("unknown", tuple(unknown)))
-                if rule.id == "touched_by_every_placement":
-                    text = (f"{needs} and has {len(tents)}: {ways} puts a tent next to "
-                            f"{cells_text(grass)}, so {_are(grass, 'grass')}.")
-                else:
-                    said = []
-                    if new_tents:
-                        said.append(f"puts a tent on {cells_text(new_tents)}")
-                    if grass:
-                        said.append(f"leaves {cells_text(grass)} empty")
-                    text = (f"{needs} and has {len(tents)}: {ways} {' and '.join(said)}, so "
-                            + " and ".join(([_are_tents(new_tents)] if new_tents else [])
-                                           + ([_are(grass, 'grass')] if grass else [])) + ".")
-            elif rule.id == "too_many_tents":
-                text = f"{needs} but has {len(tents)}: {cells_text(tents)}."
-            elif rule.id == "too_few_tents":
-                uses.append(Use("unknown", tuple(unknown)))
-                text = (f"{needs} but has {len(tents)} and only "
-                        f"{_plural(len(unknown), 'unknown cell')} left.")
-            elif rule.id == "no_room_for_tents":
-                uses.append(Use("unknown", tuple(unknown)))
-                room = _max_packing(self, board, line)
-                text = (f"{needs} and has {len(tents)}, but at most {room} more fit on its "
-                        f"unknown cells without touching.")
+                values["missing"] = f"{other}tent fits" if need == 1 else \
+                    f"{other}{need} tents fit"
+                found = ([f"puts a tent on {cells_text(new_tents)}"] if new_tents else []) + \
+                    ([f"leaves {cells_text(grass)} empty"] if grass else [])
+                values["found"] = " and ".join(found)
+                values["so"] = " and ".join(([_are_tents(new_tents)] if new_tents else [])
+                                            + ([_are(grass, "grass")] if grass else []))
+            elif rid == "no_room_for_tents":
+                values["room"] = str(_max_packing(self, board, line))
+            elif rid not in ("too_many_tents", "too_few_tents"):
+                return None
         elif kind == "tent":
             tent = cast(Cell, where)
             uses.append(Use("tent", (tent,)))
-            if rule.id == "surround_tent_with_grass":
-                text = f"{_are([c for c, _ in sets], 'grass')}: they adjoin the tent at " \
-                       f"{cells_text([tent])}." if len(sets) > 1 else \
-                       f"{_are([c for c, _ in sets], 'grass')}: it adjoins the tent at " \
-                       f"{cells_text([tent])}."
-            elif rule.id == "tree_for_tent":
+            values["at"] = cells_text([tent])
+            if rid == "surround_tent_with_grass":
+                grass = [c for c, _ in sets]
+                values["adjoin"] = "they adjoin" if len(sets) > 1 else "it adjoins"
+            elif rid == "tree_for_tent":
                 (owner, _), = links
                 taken = self._taken_trees(board, tent)
                 uses.append(Use("tree", (owner,)))
-                text = (f"the tent at {cells_text([tent])} is next to only one unlinked tree, "
-                        f"{cells_text([owner])}, so they are linked.")
+                values["tree"] = cells_text([owner])
                 if taken:
                     uses.append(Use("trees", tuple(taken)))
-            elif rule.id == "no_tree_for_tent":
+            elif rid == "no_tree_for_tent":
                 taken = self._taken_trees(board, tent)
                 if taken:
                     uses.append(Use("trees", tuple(taken)))
-                    text = (f"the tent at {cells_text([tent])} has no tree: "
-                            f"{_are(taken, 'linked to other tents')}.")
-                else:
-                    text = f"the tent at {cells_text([tent])} is next to no tree."
+                values["no_tree"] = f"has no tree: {_are(taken, 'linked to other tents')}" \
+                    if taken else "is next to no tree"
+            else:
+                return None
         elif kind == "tree":
             tree = cast(Cell, where)
             uses.append(Use("tree", (tree,)))
+            values["at"] = cells_text([tree])
             blocked = self._blocked(board, tree)
             if blocked:
                 uses.append(Use("cells", tuple(blocked)))
-            if rule.id == "last_camping_spot":
+            if rid in ("last_camping_spot", "tent_for_tree"):
                 (_, spot), = links
-                text = (f"the tree at {cells_text([tree])} has no other place for its tent, so "
-                        f"{cells_text([spot])} is a tent, linked to it.")
-            elif rule.id == "tent_for_tree":
-                (_, spot), = links
-                text = (f"the tree at {cells_text([tree])} has no unknown neighbour and only one "
-                        f"unlinked tent next to it, {cells_text([spot])}, so they are linked.")
-            elif rule.id == "corner_of_two_spots":
+                values["spot"] = cells_text([spot])
+            elif rid == "corner_of_two_spots":
                 grass = [c for c, _ in sets]
                 spots = self._spots(board, tree)
                 uses.append(Use("cells", tuple(spots)))
-                text = (f"the tree at {cells_text([tree])} can have its tent only on "
-                        f"{cells_text(spots[:1])} or {cells_text(spots[1:])}, and "
-                        f"{cells_text(grass)} adjoins both, so {_are(grass, 'grass')}.")
-            elif rule.id == "no_tent_for_tree":
-                text = (f"the tree at {cells_text([tree])} has no place left for its tent: "
-                        f"every neighbour is grass, a tree, the border or a tent of another "
-                        f"tree.")
+                values.update(spot1=cells_text(spots[:1]), spot2=cells_text(spots[1:]))
+            elif rid != "no_tent_for_tree":
+                return None
         elif kind == "pair":
             a, b = cast(tuple[Cell, Cell], where)
             uses.append(Use("tent", (a, b)))
-            text = f"the tents at {cells_text([a])} and {cells_text([b])} touch."
-        elif kind == "cell":
-            pass  # empty_field, described in bulk
-        if not text:
-            raise RuntimeError(f"no words for {rule.id} at {kind}")
-        return Step(rule.name, rule.kind, sets, links, tuple(uses), text, rule_id=rule.id,
-                    sheet=rule.sheet)
+            values.update(a=cells_text([a]), b=cells_text([b]))
+        else:
+            return None
+        values.update(counted("grass", grass))
+        values.update(counted("tent", new_tents))
+        values["tent_tents"] = "a tent" if len(new_tents) == 1 else "tents"
+        return values, uses
 
     def _spots(self, board: Board, tree: Cell) -> list[Cell]:
         """The places left for the tree's tent: unknown neighbours, unlinked tents."""
@@ -1630,25 +1619,23 @@ def read_board(text: str, inst: TentsInstance) -> tuple[Board, list[Step]]:
 
 
 def reasoning() -> Any:
-    from aspuzzle.puzzles.base import Reasoning
+    from aspuzzle.puzzles.base import Reasoning, lazy
     from aspuzzle.puzzles.tents.legup import detect_legup
 
+    proofs = "aspuzzle.puzzles.tents.proofs"
     return Reasoning(
         reasoner=TentsReasoner, catalogue=CATALOGUE, read_state=read_board,
         parse_set=parse_set, parse_link=parse_link, shows_links=detect_legup,
         mark_formats=("text", "tatham", "legup"),
-        verify_rule=_verify_rule, export_proof=_export_proof, check_proof=_check_proof,
-        rule_alias=_rule_alias, load_teacher=_load_teacher, with_teacher=_with_teacher,
-        derive=_derive, mine=_mine,
+        verify_rule=lazy("aspuzzle.puzzles.tents.rulecheck", "verify"),
+        export_proof=lazy(f"{proofs}.export", "export_proof"),
+        check_proof=lazy(f"{proofs}.check", "check_proof"),
+        rule_alias=_rule_alias, load_teacher=lazy(f"{proofs}.teacher", "load_rules_dir"),
+        with_teacher=lazy(f"{proofs}.teacher", "with_teacher_rules"),
+        derive=lazy(f"{proofs}.derive", "derive"),
+        mine=lazy("aspuzzle.puzzles.tents.mine", "mine_tents"),
         state_help="text grid with A (tent) / x (grass) marks, Tatham ID, or LEGUP XML",
         set_help="ROW,COL=tent|grass (or A / x)")
-
-
-def _check_proof(text: str, **kw: Any) -> Any:
-    from aspuzzle.puzzles.tents.proofs.check import check_proof_tree
-    from aspuzzle.puzzles.tents.proofs.reader import read_proof
-
-    return check_proof_tree(read_proof(text), **kw)
 
 
 def _rule_alias(name: str) -> str | None:
@@ -1656,39 +1643,3 @@ def _rule_alias(name: str) -> str | None:
 
     r = catalogue.find(name, "") or catalogue.find("", name)
     return r.ours if r is not None else None
-
-
-def _load_teacher(folder: str) -> Any:
-    from aspuzzle.puzzles.tents.proofs.teacher import load_rules_dir
-
-    return load_rules_dir(folder)
-
-
-def _with_teacher(inst: Any, teacher: Any) -> Any:
-    from aspuzzle.puzzles.tents.proofs.teacher import with_teacher_rules
-
-    return with_teacher_rules(inst, teacher)
-
-
-def _derive(name: str) -> Any:
-    from aspuzzle.puzzles.tents.proofs.derive import derive
-
-    return derive(name)
-
-
-def _mine(window: tuple[int, int], **kw: Any) -> Any:
-    from aspuzzle.puzzles.tents.mine import mine_tents
-
-    return mine_tents(window, **kw)
-
-
-def _verify_rule(path: str, up_to: tuple[int, int]) -> Any:
-    from aspuzzle.puzzles.tents.rulecheck import verify
-
-    return verify(path, up_to=up_to)
-
-
-def _export_proof(loaded: Any, explanation: Any = None, *, reasoner: Any = None) -> str:
-    from aspuzzle.puzzles.tents.proofs.export import export_proof
-
-    return export_proof(loaded, explanation, reasoner=reasoner)

@@ -101,7 +101,7 @@ def _board_lp() -> str:
     return "\n".join(line for line in text.splitlines() if not line.startswith("#external"))
 
 
-def verify(rule: str | Path, *, up_to: tuple[int, int] = (6, 6)) -> Verification:
+def verify(rule: str | Path, up_to: tuple[int, int] = (6, 6)) -> Verification:
     """Is the rule file sound on every board of at most ``up_to`` (rows, columns)? Sizes are
     searched smallest first, so a counterexample is one of the smallest."""
     path = Path(rule)

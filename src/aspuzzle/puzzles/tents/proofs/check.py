@@ -32,10 +32,10 @@ from aspuzzle.legup.report import ProofReport, Verdict
 from aspuzzle.puzzles.tents.model import TentsInstance, neighbours4
 from aspuzzle.puzzles.tents.proofs import acceptance, catalogue
 from aspuzzle.puzzles.tents.proofs.catalogue import LegupRule
-from aspuzzle.puzzles.tents.proofs.reader import Change, Node, Proof, Transition
+from aspuzzle.puzzles.tents.proofs.reader import Change, Node, Proof, Transition, read_proof
 from aspuzzle.puzzles.tents.proofs.teacher import TeacherRules, teacher_reasoner
 
-__all__ = ["check_proof_tree", "reasoner_of"]
+__all__ = ["check_proof", "check_proof_tree", "reasoner_of"]
 
 Cell = tuple[int, int]
 Link = tuple[Cell, Cell]
@@ -98,6 +98,11 @@ def _rule_reasoner(inst: TentsInstance, rule_id: str) -> Any:
 
 
 # --- the checker ------------------------------------------------------------------------------
+
+def check_proof(text: str, **kw: Any) -> ProofReport:
+    """Judge the proof tree of a LEGUP TreeTent file (see :func:`check_proof_tree`)."""
+    return check_proof_tree(read_proof(text), **kw)
+
 
 def check_proof_tree(proof: Proof, *, allowed: Collection[str] | None = None,
                      teacher: TeacherRules | None = None, earned: bool = False) -> ProofReport:

@@ -52,17 +52,19 @@ from typing import Any
 
 from aspuzzle.errors import UsageError
 from aspuzzle.explain.steps import Board, Kind, Step
+from aspuzzle.kit.legup import IND
+from aspuzzle.kit.legup_proof import proof_lines
 from aspuzzle.puzzles.tents.legup import write_legup
-from aspuzzle.puzzles.tents.model import neighbours4
+from aspuzzle.puzzles.tents.model import neighbours4, neighbours8
 from aspuzzle.puzzles.tents.proofs.acceptance import direct_problem
 from aspuzzle.puzzles.tents.proofs.catalogue import for_ours
+from aspuzzle.puzzles.tents.reasoning import _packing_size
 
 __all__ = ["export_proof"]
 
 Cell = tuple[int, int]
 Link = tuple[Cell, Cell]
 _VALUE = {"grass": 2, "tent": 3}
-_IND = "    "
 _LINE_RULES = ("tent_for_tree", "tree_for_tent")
 
 
@@ -114,7 +116,7 @@ class _Writer:
             out.append(head + "/>")
             return
         out.append(head + ">")
-        out += [_IND + b for b in body]
+        out += [IND + b for b in body]
         out.append("</transition>")
 
     def step_to(self, at: _At, rule: str, sets: Sequence[tuple[Cell, str]] = (),
@@ -341,7 +343,7 @@ class _Writer:
         Surround Tent with Grass makes both places of the tree's tent grass, and No Tent for
         Tree closes it."""
         tent = self.step_to(replace(at, dead=True), "tent_or_grass", [(cell, "tent")])
-        near = [x for x in _neighbours8(cell) if self._inside(x) and x not in self.inst.trees
+        near = [x for x in neighbours8(cell) if self._inside(x) and x not in self.inst.trees
                 and x not in tent.board.cells]
         if near:
             tent = self.step_to(tent, "surround_tent_with_grass", [(x, "grass") for x in near])
@@ -365,7 +367,7 @@ class _Writer:
             blank = [c for c in cells if c not in board.cells and c not in inst.trees]
             near = [c for c in blank if _near_tent(board, c)]
             room = [c for c in blank if c not in near]
-            if need <= 0 or _packing(room) >= need:
+            if need <= 0 or _packing_size(room) >= need:
                 continue
             size = _tree_size(room, need)
             if best is None or size < best[0]:
@@ -451,44 +453,12 @@ class _Writer:
         self.steps(at, list(self._explain(at.board).steps))
 
     def xml(self, start: Board) -> str:
-        inst = self.inst
-        text = write_legup(inst, None, dict(start.cells), frozenset())
-        out = [f"{_IND * 2}<proof>", f"{_IND * 3}<tree>"]
-        for nid in self.order:
-            ts = self.nodes[nid]
-            root = ' root="true"' if nid == self.order[0] else ""
-            if not ts:
-                out.append(f'{_IND * 4}<node id="{nid}"{root}/>')
-                continue
-            out.append(f'{_IND * 4}<node id="{nid}"{root}>')
-            out += [_IND * 5 + line for line in ts]
-            out.append(f"{_IND * 4}</node>")
-        out += [f"{_IND * 3}</tree>", f"{_IND * 2}</proof>"]
-        tail = f"{_IND}</puzzle>\n</Legup>\n"
-        assert text.endswith(tail)
-        return text[: -len(tail)] + "\n".join(out) + "\n" + tail
+        return write_legup(self.inst, None, dict(start.cells), frozenset(),
+                           proof_lines(self.order, self.nodes))
 
 
 def _near_tent(board: Board, cell: Cell) -> bool:
-    r, c = cell
-    return any(board.cells.get((r + dr, c + dc)) == "tent"
-               for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
-
-
-def _neighbours8(cell: Cell) -> list[Cell]:
-    r, c = cell
-    return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
-
-
-def _packing(room: list[Cell]) -> int:
-    """The most tents the cells of one line hold without two side by side."""
-    count, last, taken = 0, None, False
-    for cell in room:
-        nxt = last is not None and abs(cell[0] - last[0]) + abs(cell[1] - last[1]) == 1
-        taken = not (nxt and taken)
-        count += taken
-        last = cell
-    return count
+    return any(board.cells.get(n) == "tent" for n in neighbours8(cell))
 
 
 def _tree_size(room: list[Cell], need: int) -> int:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from aspuzzle.errors import InputError, Location
+from aspuzzle.kit import legup as kit
 from aspuzzle.puzzles.tents import legup as fmt
 from aspuzzle.puzzles.tents.model import TentsInstance
 
@@ -64,21 +65,21 @@ class Proof:
 
 def read_proof(text: str) -> Proof:
     """The puzzle, its starting board and its proof tree, from a LEGUP TreeTent file."""
-    doc = fmt._parse(text)
+    doc = kit.parse(text)
     board = fmt._read_board(doc)
     inst = fmt._instance(board)
     marks = {c: fmt._MARK[v] for c, v in board.values.items() if v in fmt._MARK}
     lines = tuple((a, b) for a, b, _ in board.lines)
-    proofs = fmt._children(board.puzzle, "proof")
+    proofs = kit.children(board.puzzle, "proof")
     if len(proofs) > 1:
         raise InputError("LEGUP: more than one <proof> element", doc.at(proofs[1]))
-    trees = fmt._children(proofs[0], "tree") if proofs else []
+    trees = kit.children(proofs[0], "tree") if proofs else []
     if len(trees) > 1:
         raise InputError("LEGUP: more than one proof <tree> element", doc.at(trees[1]))
     nodes: dict[str, Node] = {}
     root: str | None = None
     seen_transitions: set[str] = set()
-    for elem in fmt._children(trees[0], "node") if trees else []:
+    for elem in kit.children(trees[0], "node") if trees else []:
         node_id = elem.get("id", "").strip()
         if not node_id:
             raise InputError("LEGUP: a proof <node> has no id", doc.at(elem))
@@ -89,7 +90,7 @@ def read_proof(text: str) -> Proof:
                 raise InputError("LEGUP: the proof has two root nodes", doc.at(elem))
             root = node_id
         transitions = []
-        for t in fmt._children(elem, "transition"):
+        for t in kit.children(elem, "transition"):
             tid = t.get("id", "").strip()
             if not tid:
                 raise InputError("LEGUP: a proof <transition> has no id", doc.at(t))
