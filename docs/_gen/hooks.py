@@ -123,8 +123,13 @@ def rules_reference() -> str:
 
 
 def _file(rule: Any) -> str:
+    """The rule's file (a case rule's may hold its header alone)."""
+    from aspuzzle.puzzles.base import lp_file
+
     f = rule.file
-    if f is None:
+    if f is None and rule.package:
+        f = lp_file(rule.package, f"{rule.id}.lp")
+    if f is None or not f.is_file():
         return ""
     path = str(f).replace(os.sep, "/")
     i = path.rfind("/aspuzzle/")
