@@ -6,8 +6,8 @@ end with a documented exit status and no traceback. Where the README shows a ses
 (``$ aspuzzle ...`` followed by what it prints), the output must be those lines exactly (up to
 a line ``...``, where the rest is left out), unless the block is marked as not compared
 (:data:`NOT_COMPARED`). The commands of one fenced block are a session:
-a command runs after the block's earlier commands that write a file (``-o FILE``), in the same
-folder, so that a block may make a file and then use it.
+a command that names a file an earlier command of the block writes (``-o FILE``) runs after
+it, in the same folder, so that a block may make a file and then use it.
 
 The docs are README.md and every page under docs/ (tests/docs/ checks the rest: the other
 shell lines, the built site and its links).
@@ -78,8 +78,8 @@ def _doc_sessions(doc: Path) -> list[Session]:
             if not shown:
                 command = command.split("  #")[0].split(" # ")[0].strip()
             current = (f"{doc.relative_to(ROOT)}:{number}", command, [] if shown else None,
-                       tuple(writers))
-            if " -o " in command:
+                       tuple(w for w in writers if _written(w) in command.split()))
+            if _written(command):
                 writers.append(command)
         elif current is not None and current[2] is not None:
             current[2].append(line)
@@ -89,6 +89,12 @@ def _doc_sessions(doc: Path) -> list[Session]:
     if current is not None:
         out.append(current)
     return out
+
+
+def _written(command: str) -> str:
+    """The file a command writes (``-o FILE``)."""
+    words = command.split()
+    return words[words.index("-o") + 1] if "-o" in words[:-1] else ""
 
 
 NOT_COMPARED = "<!-- output not compared -->"

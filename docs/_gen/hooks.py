@@ -3,8 +3,8 @@ that they cannot drift from it.
 
 A page asks for one by a line of its own, ``<!-- aspuzzle:NAME -->``:
 
-* ``cli``: every command and option, from ``aspuzzle.cli.build_parser()`` (as ``--help``
-  prints them, with each command's examples);
+* ``cli``: every command and option, from ``aspuzzle.cli.build_parser()``, in the order
+  ``--help`` prints them, with each command's examples;
 * ``types``: the types and their formats, from the registry (as ``aspuzzle types``);
 * ``rules``: every type's rule catalogue, read from its rule files (as ``aspuzzle rules``).
 """
@@ -71,7 +71,7 @@ def cli_reference() -> str:
         out += ["", f"## aspuzzle {name}", "", line[0].upper() + line[1:] + ".", "",
                 "```", sp.format_usage().rstrip(), "```", "",
                 "| argument | what it says |", "|---|---|"]
-        for action in sp._actions:
+        for action in (a for group in sp._action_groups for a in group._group_actions):
             if isinstance(action, argparse._HelpAction):
                 continue
             text = formatter._expand_help(action) if action.help else ""
@@ -123,8 +123,13 @@ def rules_reference() -> str:
 
 
 def _file(rule: Any) -> str:
+    """The rule's file (a case rule's may hold its header alone)."""
+    from aspuzzle.puzzles.base import lp_file
+
     f = rule.file
-    if f is None:
+    if f is None and rule.package:
+        f = lp_file(rule.package, f"{rule.id}.lp")
+    if f is None or not f.is_file():
         return ""
     path = str(f).replace(os.sep, "/")
     i = path.rfind("/aspuzzle/")

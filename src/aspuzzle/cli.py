@@ -160,9 +160,23 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 epilog) and in the commands' reference (docs/reference/cli.md); tests/docs runs them."""
 
 
+COMMON_OPTIONS = ("-h", "--json", "--to", "--state", "--type", "--from", "--tier", "--timeout")
+"""The options ``--help`` lists first, in this order, where a command has them (the others
+follow in the order they were added; parsing and the usage line are not affected)."""
+
+
+def _common_first(command: argparse.ArgumentParser) -> None:
+    def rank(action: argparse.Action) -> int:
+        names = [o for o in COMMON_OPTIONS if o in action.option_strings]
+        return COMMON_OPTIONS.index(names[0]) if names else len(COMMON_OPTIONS)
+
+    for group in command._action_groups:
+        group._group_actions.sort(key=rank)  # a stable sort: the rest keep their order
+
+
 def _with_examples(parser: argparse.ArgumentParser, sub: Any) -> None:
     """Give each command its help line as a description and its examples as an epilog (the
-    top-level parser too), unless it has its own."""
+    top-level parser too), unless it has its own, and list its common options first."""
     parser.epilog = parser.epilog or (
         "examples:\n  aspuzzle solve examples/tents/seed-6x6.txt\n"
         "  aspuzzle explain examples/futoshiki/seed-4x4.txt\n"
@@ -177,6 +191,7 @@ def _with_examples(parser: argparse.ArgumentParser, sub: Any) -> None:
             command.epilog = "examples:\n" + "\n".join(f"  {e}" for e in examples)
         if command.formatter_class is _HelpFormatter:
             command.formatter_class = _ExamplesFormatter
+        _common_first(command)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -689,6 +704,8 @@ def write_atomic(path: Path, text: str | bytes) -> None:
     from pathlib import Path
 
     directory = path.parent if str(path.parent) else Path(".")
+    if not directory.is_dir():  # mkstemp's own error would name its temporary file
+        raise InputError("directory does not exist", source=str(directory))
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
         os.fchmod(fd, _new_file_mode(path))  # mkstemp's 0600 is for secrets, not puzzles

@@ -224,7 +224,8 @@ def register(sub: Any) -> None:
                          "logicgrid; tents line clues)")
     sp.add_argument("--adjacent", action="store_true", help="futoshiki: Tatham's adjacent mode")
     sp.add_argument("--categories", metavar="FILE",
-                    help="logicgrid: categories and values to draw from (see the README)")
+                    help="logicgrid: categories and values to draw from (docs: Generating "
+                         "logic grids)")
     sp.add_argument("--to", metavar="FORMAT",
                     help="output format (default: the one the extension of -o FILE names, "
                          "else a game ID or URL if the type has one that holds the puzzle, "

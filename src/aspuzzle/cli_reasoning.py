@@ -461,7 +461,8 @@ def _common(sp: argparse.ArgumentParser, *, state_required: bool, many: bool = F
                     help="input format (default: detect)")
     what = state or "the player's board" + ("" if state_required else " to start from")
     sp.add_argument("--state", metavar="STATE",
-                    help=f"{what}, in the puzzle type's state format (see the README)"
+                    help=f"{what}, in the puzzle type's state format (docs: Explaining "
+                         "and hinting)"
                     + (" (default: the marks of INPUT)" if state_required else ""))
     if tier:
         sp.add_argument("--tier", choices=[str(t) for t in Tier], default=str(Tier.NESTED),

@@ -161,6 +161,19 @@ def test_convert_lists_formats_and_writes_atomically(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == [out]
 
 
+@pytest.mark.parametrize("command", [["convert", SEED, "--to", "facts"],
+                                     ["explain", SEED, "--to", "legup"],
+                                     ["render", SEED, "--svg"],
+                                     ["generate", "futoshiki", "--size", "4", "--seed", "1"]])
+def test_an_output_file_in_no_folder_is_a_usage_error(tmp_path: Path, command: list[str]) -> None:
+    """It was an internal error (exit 4) naming the temporary file."""
+    out = tmp_path / "no" / "such" / "out.txt"
+    r = run_cli(*command, "-o", str(out))
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.count("\n") == 1 and ".tmp" not in r.stderr
+    assert "directory does not exist" in r.stderr
+
+
 @pytest.mark.parametrize("name, fmt", [("seed.xml", "legup"), ("seed.LP", "facts"),
                                        ("seed.asp", "facts"), ("seed.txt", "text")])
 def test_convert_without_to_writes_the_format_the_output_extension_names(

@@ -149,3 +149,64 @@ def test_the_readme_picture_is_what_render_svg_makes() -> None:
     picture = (ROOT / "docs" / "img" / "tents-puzzle.svg").read_text(encoding="utf-8")
     assert picture == render_svg(loaded)
     assert "docs/img/tents-puzzle.svg" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_teachers_grades_csv_is_what_grade_writes(tmp_path: Path) -> None:
+    """docs/tutorials/legup.md shows grades.csv of a class of two: Ann with the exported proof
+    of examples/tents/seed-6x6.txt, Bob with none."""
+    text = (ROOT / "docs" / "tutorials" / "legup.md").read_text(encoding="utf-8")
+    shown = re.search(r"^```csv\n(.*?)^```", text, re.S | re.M)
+    assert shown is not None
+    (tmp_path / "class" / "ann").mkdir(parents=True)
+    (tmp_path / "class" / "bob").mkdir()
+    assert cli.main(["explain", str(ROOT / "examples/tents/seed-6x6.txt"), "--to", "legup",
+                     "-o", str(tmp_path / "class/ann/proof.xml")]) == 0
+    assert cli.main(["grade", str(tmp_path / "class"), "--csv", str(tmp_path / "g.csv")]) == 0
+    assert (tmp_path / "g.csv").read_text(encoding="utf-8") == shown.group(1)
+
+
+def test_the_readmes_links_into_the_repository_resolve() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", readme)
+    local = [link for link in links if "://" not in link]
+    assert len(local) >= 20
+    assert [link for link in local if not (ROOT / link).exists()] == []
+
+
+def _puzzle_blocks() -> list[tuple[str, str, str | None]]:
+    """("file:line", text, type) of each plain block that shows a whole puzzle: a text grid
+    under its ``# TYPE`` header, or a logic-grid file (``title:``); a block with a line
+    ``...`` is an excerpt."""
+    from aspuzzle.puzzles import TYPES
+
+    names = {t.name for t in TYPES}
+    out = []
+    for doc in DOCS:
+        text = doc.read_text(encoding="utf-8")
+        for m in re.finditer(r"^```\n(.*?)^```", text, re.S | re.M):
+            block = m.group(1)
+            header = re.match(r"# (\w+) \d", block)
+            kind = header.group(1) if header and header.group(1) in names else (
+                "logicgrid" if block.startswith("title:") else None)
+            if kind and not re.search(r"^\.\.\.$", block, re.M):
+                out.append((f"{doc.relative_to(ROOT)}:{text[:m.start()].count(chr(10)) + 1}",
+                            block, kind))
+    return out
+
+
+PUZZLES = _puzzle_blocks()
+
+
+def test_the_docs_show_puzzles() -> None:
+    assert {kind for _, _, kind in PUZZLES} >= {"tents", "futoshiki", "hitori", "lightup",
+                                                 "sudoku", "skyscrapers", "logicgrid"}
+
+
+@pytest.mark.parametrize(("where", "text", "kind"), PUZZLES, ids=[p[0] for p in PUZZLES])
+def test_a_puzzle_the_docs_show_reads_and_solves(where: str, text: str, kind: str) -> None:
+    """It reads as shown, and has a solution; one only, where the reference shows it as a
+    format's example (docs/english-logic-grids.md's shows the forms clues take)."""
+    import aspuzzle
+
+    status = str(aspuzzle.solve(aspuzzle.loads(text, type=kind)).status)
+    assert status == "unique" if "reference" in where else status in ("unique", "multiple")

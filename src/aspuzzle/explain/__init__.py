@@ -121,10 +121,10 @@ def explain(puzzle: Any, *, board: Board | None = None, tier: Tier | str = Tier.
 
 def read_board(puzzle: Any, state: str | Board) -> tuple[Board, list[Step], bool]:
     """A player's board: ``state`` in the type's state format (a text grid with the player's
-    marks, see the README) or a :class:`Board` already. Returns the board, the problems found
-    while reading it (as contradiction steps, e.g. a Tents link to no tree) and whether the
-    format can show links. Raises :class:`aspuzzle.InputError`, naming the cell, for a board
-    that does not fit the puzzle."""
+    marks, see the docs' Formats page) or a :class:`Board` already. Returns the board, the
+    problems found while reading it (as contradiction steps, e.g. a Tents link to no tree)
+    and whether the format can show links. Raises :class:`aspuzzle.InputError`, naming the
+    cell, for a board that does not fit the puzzle."""
     if isinstance(state, Board):
         return state, [], True
     loaded = _loaded(puzzle)
