@@ -136,6 +136,13 @@ that asks for it has marks, and a program baked for it is the smaller: a 50x50 p
 direct, closed under the direct rules before it is explained, solves them first with some half
 of the cells marked, after the patterns of the numbers."""
 
+_BAKED_ONLY = frozenset({"closed_ring"})
+"""The rules whose stage is always baked for the board it is solved on, never grounded for
+every board (``Stage(general=False)``): Closed Ring follows chains of shaded cells from every
+cell in a window around it; for every board (every cell's marks externals) that is some
+1,000,000 rules at 50x50, 2 s to ground, while baked for a board with most cells known, as
+boards are when no other rule applies, it is a few thousand, grounded in some 30 ms."""
+
 _PARTS = re.compile(r"\b(adj|diag|edge|twin|corner|open)\(")
 """A use of a part of board.lp's vocabulary that is grounded only for the programs whose rules
 read it (see board.lp and :func:`~aspuzzle.explain.staged.board_parts`)."""
@@ -253,7 +260,8 @@ class HitoriReasoner(StagedReasoner):
                                 near[_NEEDS[rid]][cell]
         return Stage(rules, text, terms, (SHADED, UNSHADED), len(cells), late=late,
                      needs_marks=all(r.id in _MARKED for r in rules), grows=grows,
-                     what="hitori rule")
+                     what="hitori rule",
+                     general=not any(r.id in _BAKED_ONLY for r in rules))
 
     def values(self, key: object) -> Sequence[str]:
         return (SHADED, UNSHADED)
