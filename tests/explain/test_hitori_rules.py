@@ -167,6 +167,46 @@ def test_no_isolation_does_not_look_for_rings_inside_the_grid() -> None:
     assert fires("1 2 3\n4 5 6\n7 8 9", "no_isolation") == set()
 
 
+# a ring of shaded cells inside the grid, one corner short: shading (4,3) would close it around
+# (3,3) (each shaded number has a copy in its row, so a solution agrees with the board)
+RING = "1 2 3 4 5\n6 7 6# 9 10\n11 11# 13 14# 14\n16 17 18 19 20\n21 22 23 24 25"
+
+
+LONG_RING = ("1 2 3 4 5 6 7\n8 9 10 8# 12 13 14\n15 16 15# 18 15# 20 21\n22 28# 24 25 26 27 28\n"
+             "29 30 29# 32 29# 34 35\n36 37 38 36# 40 41 42\n43 44 45 46 47 48 49")
+
+
+def test_closed_ring_inside_the_grid() -> None:
+    assert fires(RING, "closed_ring") == {((4, 3), U)}
+    assert fires(RING, "no_isolation") == set()
+    # a longer chain: (3,5) (2,4) (3,3) (4,2) (5,3) (6,4) (5,5) around five cells; (4,4), with
+    # four shaded corners, would close smaller rings
+    assert fires(LONG_RING, "closed_ring") == {((4, 4), U), ((4, 6), U)}
+    assert fires(LONG_RING, "no_isolation") == set()
+    # two shaded corners that no chain joins close nothing
+    apart = "1 2 3 4 5\n6 7 6# 9 10\n11 12 13 14# 14\n16 17 18 19 20\n21 22 23 24 25"
+    assert fires(apart, "closed_ring") == set()
+    assert fires("1 2 3\n4 5 6\n7 8 9", "closed_ring") == set()
+
+
+def test_closed_ring_words() -> None:
+    _, _, direct, _ = _run(RING, "closed_ring")
+    (step,) = direct
+    assert step.rule_id == "closed_ring" and step.sets == (((4, 3), U),)
+    assert step.text == ("shading (4,3) would join the shaded cells (2,3) (3,2) (3,4) into a "
+                         "ring around (3,3), which would be cut off from the rest of the "
+                         "unshaded area; so (4,3) is unshaded.")
+    _, _, direct, _ = _run(LONG_RING, "closed_ring")
+    (step,) = [s for s in direct if s.sets == (((4, 6), U),)]
+    assert step.text == ("shading (4,6) would join the shaded cells (2,4) (3,3) (3,5) (4,2) "
+                         "(5,3) (5,5) (6,4) into a ring around (3,4) (4,3) (4,4) (4,5) (5,4), "
+                         "which would be cut off from the rest of the unshaded area; so (4,6) "
+                         "is unshaded.")
+    assert [u.cells for u in step.uses] == [
+        ((4, 6),), ((2, 4), (3, 3), (3, 5), (4, 2), (5, 3), (5, 5), (6, 4)),
+        ((3, 4), (4, 3), (4, 4), (4, 5), (5, 4))]
+
+
 # --- contradictions ---------------------------------------------------------------------------
 
 def test_touching_shaded_cells() -> None:

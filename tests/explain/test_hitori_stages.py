@@ -189,3 +189,41 @@ def test_baked_stages_find_what_one_program_finds(seed: int) -> None:
     gone = rnd.choice(known)
     check(Board({c: v for c, v in baked.cells.items() if c != gone}))
     assert all(st._general.started for st in rs._contradiction_stages)
+
+
+def test_closed_ring_is_baked_for_every_board_it_is_solved_on() -> None:
+    """Closed Ring's stage has no program for every board (Stage(general=False)): each board
+    that does not hold the board it was baked for is baked for in turn, and it finds what one
+    program of every rule finds on each."""
+    from tests.explain.test_hitori_rules import LONG_RING
+
+    inst, marks = hr.read_marks(LONG_RING)
+    rs = hr.HitoriReasoner(inst)
+    (st,) = [st for st in rs._stages if [r.id for r in st.rules] == ["closed_ring"]]
+    assert not st.general
+    ring = Board(marks)
+    fewer = Board({c: v for c, v in marks.items() if c != (6, 4)})  # the ring opened
+    more = ring.with_([((1, 1), "unshaded")])
+    for board in (ring, fewer, more, ring):
+        hits = rs._solve(st, board)
+        assert st._baked is not None and holds_all(board, st._baked.board)
+        want = _closed_ring_alone(inst, board)
+        assert {c for h in hits for c, _ in h.sets if board.cells.get(c) is None} == want
+        assert not st._general.started
+    assert want == {(4, 4), (4, 6)}
+
+
+def _closed_ring_alone(inst: HitoriInstance, board: Board) -> set[Cell]:
+    """The cells that the program of Closed Ring for every board sets on the board."""
+    (rule,) = [r for r in CATALOGUE if r.id == "closed_ring"]
+    g = Grounded(Program((BOARD, SHOW, *rule_files([rule])), tuple(PUZZLE.to_facts(inst)), ()))
+    g.assign_externals([(_F(v, [_N(r), _N(c)]), board.cells.get((r, c)) == v)
+                        for r, c in inst.cells() for v in ("shaded", "unshaded")])
+    model = g.first_model()
+    assert model is not None
+    return {(sym.arguments[2].arguments[0].number, sym.arguments[2].arguments[1].number)
+            for sym in model if sym.name == "sets"}
+
+
+def holds_all(board: Board, baked: Board | None) -> bool:
+    return baked is not None and baked.cells.items() <= board.cells.items()

@@ -379,11 +379,14 @@ class Stage:
     def __init__(self, rules: tuple[RuleInfo, ...], text: str, terms: Terms,
                  values: Sequence[str], size: int, *, late: bool = False,
                  needs_marks: bool = False, grows: Grows | None = None,
-                 what: str = "rule", fixed: str = FIXED) -> None:
+                 what: str = "rule", fixed: str = FIXED, general: bool = True) -> None:
         self.rules = rules
         self._fixed = fixed
         """The baked program's rule that reads its marks (:data:`FIXED`; a type whose keys
         are not cells says its own, e.g. ``fixed(R, C, D, V) :- (R, C, D, V) = @fixed().``)."""
+        self.general = general
+        """False: the stage is never grounded for every board; a board that does not hold the
+        board its program was baked for is baked for itself (see :meth:`model`)."""
         self.late = late
         self.needs_marks = needs_marks
         self._terms = terms
@@ -415,7 +418,8 @@ class Stage:
         """Have the program for every board (``board`` None), or one baked for ``board``,
         grounded by ``pool`` (see :meth:`StagedReasoner.ground_ahead`)."""
         if board is None:
-            self._general.ground_ahead(pool)
+            if self.general:
+                self._general.ground_ahead(pool)
         else:
             self._baked = self._baking(board)
             self._baked.ground_ahead(pool)
@@ -435,8 +439,22 @@ class Stage:
         not hold the baked board is solved on a program for every board (the same rules: the
         same answer). ``bake`` is asked only for a stage not yet grounded, or, with
         ``rebake``, when the board leaves far fewer keys unknown than the program it would be
-        solved on (:meth:`_rebakes`): the stage is then baked again for this board."""
+        solved on (:meth:`_rebakes`): the stage is then baked again for this board.
+
+        A stage without a program for every board (``general`` False: a rule whose program
+        for every board grounds some hundred times slower than one baked for a board with
+        most keys known) is baked for every board that does not hold the board it was baked
+        for, whatever ``bake`` says: the program is right for that board and those that hold
+        it."""
         g = self._baked
+        if not self.general:
+            if g is not None:
+                added = lineage.added(g.last, board)
+                if added is not None or holds(board, g.board):
+                    if rebake and self._rebakes(g.board, board):
+                        return self._bake(board, atoms)
+                    return g.model(board, added, atoms)
+            return self._bake(board, atoms)
         if g is None:
             if not self._general.started and board.cells and bake():
                 return self._bake(board, atoms)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import clingo
 
@@ -38,7 +38,7 @@ from aspuzzle.explain.staged import (
 )
 from aspuzzle.explain.steps import Board, Cell, Kind, Step, Use, cells_text
 from aspuzzle.kit.rulefile import places
-from aspuzzle.puzzles.base import Reasoning
+from aspuzzle.puzzles.base import Reasoning, lp_file
 from aspuzzle.puzzles.hitori import PUZZLE
 from aspuzzle.puzzles.hitori.model import HitoriInstance, HitoriSolution, neighbours4
 from aspuzzle.puzzles.hitori.rules import BOARD, CATALOGUE, LATE, REPROOF
@@ -68,6 +68,7 @@ _STAGES: tuple[tuple[str, ...], ...] = (
     ("next_to_shaded", "shade_copies"),
     ("one_way_out",),
     ("no_isolation",),
+    ("closed_ring",),
 )
 """The direct rules in programs of their own, in order of preference; the contradiction rules
 make one more. A solve costs in proportion to its program, and Shade the Copies alone is about
@@ -78,7 +79,14 @@ Next to Shaded. The last two are :data:`~aspuzzle.puzzles.hitori.rules.LATE`, so
 the others set nothing new, and No Isolation only when One Way Out sets nothing new either: the
 walls it follows make its program the costliest to solve (at 50x50 some 25 ms a solve, five
 times Shade the Copies' first band), and One Way Out takes most of the late steps."""
-_LATE_STAGES = (2, 3)
+_LATE_STAGES = (2, 3, 4)
+
+CLOSED_RING_REACH = int(re.search(r"#const closed_ring_reach = (\d+)\.",
+                                  file_text(lp_file(f"{__package__}.rules", "closed_ring.lp"))
+                                  ).group(1))  # type: ignore[union-attr]
+"""How far from its cell Closed Ring looks for the chain that would close a ring (the constant
+``closed_ring_reach`` of closed_ring.lp, read from it: the words of a step find the chain the
+rule saw)."""
 
 BAND_ROWS = 8
 """Rows per program of Shade the Copies (see :data:`_STAGES`)."""
@@ -118,7 +126,8 @@ _NEEDS: dict[str, str] = {
 to give it an instance there (``neighbours``: the cell's neighbours in the grid; ``twins``: the
 other cells of its row and column with its number)."""
 
-_MARKED = frozenset({"next_to_shaded", "shade_copies", "one_way_out", "no_isolation"})
+_MARKED = frozenset({"next_to_shaded", "shade_copies", "one_way_out", "no_isolation",
+                     "closed_ring"})
 """The rules each of whose instances reads a mark (see their files: a shaded cell for Next to
 Shaded and the walls of No Isolation, which needs two walls or a wall and the border; an
 unshaded cell for Shade the Copies and One Way Out): none has an instance on a board with no
@@ -126,6 +135,13 @@ marks, so a stage of them only is not solved there, nor grounded ahead for it. T
 that asks for it has marks, and a program baked for it is the smaller: a 50x50 puzzle of tier
 direct, closed under the direct rules before it is explained, solves them first with some half
 of the cells marked, after the patterns of the numbers."""
+
+_BAKED_ONLY = frozenset({"closed_ring"})
+"""The rules whose stage is always baked for the board it is solved on, never grounded for
+every board (``Stage(general=False)``): Closed Ring follows chains of shaded cells from every
+cell in a window around it; for every board (every cell's marks externals) that is some
+1,000,000 rules at 50x50, 2 s to ground, while baked for a board with most cells known, as
+boards are when no other rule applies, it is a few thousand, grounded in some 30 ms."""
 
 _PARTS = re.compile(r"\b(adj|diag|edge|twin|corner|open)\(")
 """A use of a part of board.lp's vocabulary that is grounded only for the programs whose rules
@@ -244,7 +260,8 @@ class HitoriReasoner(StagedReasoner):
                                 near[_NEEDS[rid]][cell]
         return Stage(rules, text, terms, (SHADED, UNSHADED), len(cells), late=late,
                      needs_marks=all(r.id in _MARKED for r in rules), grows=grows,
-                     what="hitori rule")
+                     what="hitori rule",
+                     general=not any(r.id in _BAKED_ONLY for r in rules))
 
     def values(self, key: object) -> Sequence[str]:
         return (SHADED, UNSHADED)
@@ -337,6 +354,12 @@ class HitoriReasoner(StagedReasoner):
             values.update(walls=cells_text(walls),
                           border=" and the border" if self._on_edge(cells[0]) else "")
             uses = [Use("cell", (cells[0],)), Use(SHADED, tuple(walls))]
+        elif rid == "closed_ring":
+            at, d1, d2 = cells
+            ring = self._ring(board, at, d1, d2)
+            inside = self._inside(board, at)
+            values.update(ring=cells_text(ring), inside=cells_text(inside))
+            uses = [Use("cell", (at,)), Use(SHADED, tuple(ring)), Use("cells", tuple(inside))]
         elif rid == "unique_number":
             one = len(unshaded) == 1
             r, c = unshaded[0]
@@ -381,6 +404,38 @@ class HitoriReasoner(StagedReasoner):
         r, c = cell
         return sorted(n for n in ((r - 1, c - 1), (r - 1, c + 1), (r + 1, c - 1),
                                   (r + 1, c + 1)) if n in wall)
+
+    def _ring(self, board: Board, at: Cell, d1: Cell, d2: Cell) -> list[Cell]:
+        """The ring that shading ``at`` would close: a shortest chain of shaded cells, corner
+        to corner, from its corner ``d1`` to its corner ``d2`` within the rule's window (as
+        closed_ring.lp looks for it), in reading order."""
+        reach = CLOSED_RING_REACH
+        cells = board.cells
+        back: dict[Cell, Cell | None] = {d1: None}
+        todo = [d1]
+        while todo and d2 not in back:
+            nxt: list[Cell] = []
+            for r, c in todo:
+                for n in ((r - 1, c - 1), (r - 1, c + 1), (r + 1, c - 1), (r + 1, c + 1)):
+                    if n not in back and cells.get(n) == SHADED and \
+                            abs(n[0] - at[0]) <= reach and abs(n[1] - at[1]) <= reach:
+                        back[n] = (r, c)
+                        nxt.append(n)
+            todo = nxt
+        chain: list[Cell] = []
+        cur: Cell | None = d2 if d2 in back else None
+        while cur is not None:
+            chain.append(cur)
+            cur = back[cur]
+        return sorted(chain)
+
+    def _inside(self, board: Board, at: Cell) -> list[Cell]:
+        """The cells that shading ``at`` would cut off: the smallest area of the cells that are
+        not shaded, with ``at`` shaded, that holds a neighbour of ``at``."""
+        shaded = Board({**board.cells, at: SHADED})
+        near = set(neighbours4(at))
+        areas = [a for a in self._areas(shaded) if near.intersection(a)]
+        return min(areas, key=len) if areas else []
 
     def _areas(self, board: Board) -> list[list[Cell]]:
         """The areas of cells that are not shaded, the first cell's area first."""
@@ -489,4 +544,10 @@ def reasoning() -> Reasoning:
         reasoner=HitoriReasoner, catalogue=CATALOGUE, read_state=read_board,
         parse_set=parse_set, mark_formats=("text",),
         state_help="text grid with marks after the numbers: 5# shaded, 5o unshaded",
-        set_help="ROW,COL=shaded|unshaded (or # / o)")
+        set_help="ROW,COL=shaded|unshaded (or # / o)", verify_rule=_verify_rule)
+
+
+def _verify_rule(path: str, up_to: tuple[int, int]) -> Any:
+    from aspuzzle.puzzles.hitori.rulecheck import verify
+
+    return verify(path, up_to=up_to)

@@ -24,7 +24,8 @@ __all__ = ["BOARD", "CATALOGUE", "LATE", "REPROOF", "TIERS"]
 
 IDS = ("unique_number", "triplet", "sandwich", "pair_induction", "quad_corner", "triple_corner",
        "double_corner", "offset_pair", "next_to_shaded", "shade_copies", "one_way_out",
-       "no_isolation", "touching_shaded", "repeated_number", "cut_off", "shaded_or_unshaded")
+       "no_isolation", "closed_ring", "touching_shaded", "repeated_number", "cut_off",
+       "shaded_or_unshaded")
 """The rule files in order of preference (an explanation takes the first direct rule that
 applies): the patterns of the numbers alone, as solvers scan for them first ("starting
 techniques"), then the rules that follow the shaded and unshaded cells; the contradiction
