@@ -638,17 +638,12 @@ class StagedReasoner(AspReasoner):
             solution = self._unique_solution()
             assert solution is not None
             return all(solution[k] == v for k, v in sets)
-        claims = frozenset(self.claim(k, v) for k, v in sets)
+        claims = frozenset(clingo.Function("claim_" + v, [clingo.Number(r), clingo.Number(c)])
+                           for (r, c), v in sets)
         self._game.assign_externals([(a, False) for a in self._claims - claims]
                                     + [(a, True) for a in claims - self._claims])
         self._claims = claims
         return self._game.satisfiable([*self.assumptions(board), (_DOUBT, True)]) is False
-
-    def claim(self, key: Any, value: str) -> clingo.Symbol:
-        """The external of the re-proof program that claims ``key`` has ``value`` (a cell's
-        ``claim_<value>(R, C)``)."""
-        r, c = key
-        return clingo.Function("claim_" + value, [clingo.Number(r), clingo.Number(c)])
 
     def _unique_solution(self) -> dict[Cell, str] | None:
         """The puzzle's solution if it has exactly one (as clingo finds), else None."""
