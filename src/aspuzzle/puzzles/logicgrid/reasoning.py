@@ -6,9 +6,11 @@ The board is the solver's grid: one cell per pair of values of two categories, m
 ``((category1, value1), (category2, value2))`` with category1 before category2 in the puzzle;
 its values are ``"true"`` and ``"false"``.
 
-Everything generic (rules grounded once with the board as externals, re-proofs of every step
-by the game's encoding, probes for case splits) is :class:`~aspuzzle.explain.asp.AspReasoner`.
-This module says what is a logic grid's own: the keys, the words of each rule, the case splits
+Everything generic (rule programs in stages grounded once with the board as externals,
+re-proofs of every step from the proven solution or by the game's encoding) is the shared
+:class:`~aspuzzle.explain.staged.StagedReasoner`; each rule's sentence is a template in its
+rule file (``says``). This module says what is a logic grid's own: the keys, the stages, the
+steps of the grid rules (every instance at once), the values of the sentences, the case splits
 (where does a value go?), the player's board (:func:`read_board`) and ``--set`` items.
 
 Raw ASP (the language's escape hatch) is handled soundly, by the solver: the rule *Clue (raw
@@ -62,7 +64,6 @@ PairKey = tuple[Ref2, Ref2]
 Sets = tuple[tuple[Any, str], ...]
 
 _F = clingo.Function
-_DOUBT = _F("doubt", [])
 TRUE, FALSE = "true", "false"
 _INFO = {r.id: r for r in CATALOGUE}
 
@@ -255,13 +256,11 @@ def _cell_atoms(t: tuple[clingo.Symbol, ...]) -> tuple[clingo.Symbol, clingo.Sym
 
 class LogicGridReasoner(StagedReasoner):
     """The reasoning rules of logic grids on the boards of one puzzle, solved in stages by the
-    shared :class:`~aspuzzle.explain.staged.StagedReasoner`: the direct rules but those over
-    triples, the contradiction rules but those over triples (solved only on a board that does
-    not agree with the puzzle's one solution, :meth:`_consistent`: each is sound), and the
-    rules over triples (:data:`HEAVY`, ``stage: late``) in a program shared by the puzzles of
-    a shape (:class:`_Triples`), solved only when the others set nothing new. What is a logic
-    grid's own: a grid rule's instances are one step (:data:`BULK`), the raw-ASP rules, the
-    words, and the case splits (where does a value go?).
+    shared :class:`~aspuzzle.explain.staged.StagedReasoner`: the rules but those over triples
+    (see ``no_splits``), and the rules over triples (:data:`HEAVY`, ``stage: late``) in a
+    program shared by the puzzles of a shape (:class:`_Triples`), solved only when the others
+    set nothing new. What is a logic grid's own: a grid rule's instances are one step
+    (:data:`BULK`), the raw-ASP rules, the words, and the case splits (where does a value go?).
 
     ``rules`` chooses the rules (tests evaluate one at a time); explanations need them all.
     """
@@ -289,12 +288,19 @@ class LogicGridReasoner(StagedReasoner):
         grounded here, so that an error in it is said at once.
 
         ``words_later``: the steps' words are written when first read (see
-        :meth:`keep_words_only`). ``no_splits``: the reasoner is asked about the boards of an
-        explanation without case splits only (a generator's grade at tier direct); accepted
-        for the generator, and needs nothing now: the contradiction rules are a stage of their
-        own, never solved on the boards that agree with the solution."""
+        :meth:`keep_words_only`).
+
+        ``no_splits`` (with ``solution``): the reasoner is asked about the boards of an
+        explanation without case splits only (a generator's grade at tier direct), which agree
+        with the solution: the contradiction rules are then a stage of their own, solved only
+        on a board that does not agree (none fires on one that does: each rule is sound), and
+        the first stage is the smaller (the rule over pairs of matches, two matches, was a
+        fifth of the program; generating 5x6 puzzles at tier direct took some 5% fewer
+        instructions so). Otherwise they share the direct rules' program: a case split's
+        wrong branch is evaluated by one solve."""
         self.inst = inst
         self._words_later = words_later
+        self._lean = no_splits and solution is not None
         self.lazy_game = not inst.raw_asp.strip()
         cats = inst.categories
         self._cindex = {c.name: i for i, c in enumerate(cats)}
@@ -322,6 +328,10 @@ class LogicGridReasoner(StagedReasoner):
         self._made_where: dict[tuple[Any, ...], clingo.Symbol] = {}
         self._key_terms: dict[int, clingo.Symbol] = {}
         self._triples: _Triples | None = None
+        self._game_lits: dict[PairKey, Any] = {}
+        self._claim_lits: dict[tuple[PairKey, str], Any] = {}
+        self._claimed: set[Any] = set()
+        self._doubt: Any = None
         super().__init__(inst, rules, solution=solution)
         chosen = self.rules
         self._raw: Grounded | None = None
@@ -338,19 +348,18 @@ class LogicGridReasoner(StagedReasoner):
         return self._csym[c1], self._vsym[(c1, v1)], self._csym[c2], self._vsym[(c2, v2)]
 
     def make_stages(self, rules: tuple[RuleInfo, ...]) -> list[Stage]:
-        """The direct rules but those over triples; the contradiction rules but those; and the
-        rules over triples, shared by the puzzles of this shape (:class:`_Triples`, solved by
-        :meth:`_solve`)."""
+        """The rules but those over triples (the direct and the contradiction rules in stages
+        of their own if :attr:`_lean`); and the rules over triples, shared by the puzzles of
+        this shape (:class:`_Triples`, solved by :meth:`_solve`)."""
         facts = "".join(f"{f}.\n" for f in (*self._facts, *self.rule_facts()))
         text = "".join(file_text(f) for f in (BOARD, SHOW)) + facts
         n = len(self._cells)
-        out = []
-        for kind in (Kind.DIRECT, Kind.CONTRADICTION):
-            mine = tuple(r for r in rules if r.kind is kind and r.file is not None
-                         and r.id not in HEAVY)
-            if mine:
-                out.append(Stage(mine, text + "".join(file_text(f) for f in rule_files(mine)),
-                                 Terms([]), (TRUE, FALSE), n, what="logic-grid rule"))
+        first = [r for r in rules if r.file is not None and r.id not in HEAVY]
+        parts = [[r for r in first if r.kind is k] for k in (Kind.DIRECT, Kind.CONTRADICTION)] \
+            if self._lean else [first]
+        out = [Stage(tuple(mine), text + "".join(file_text(f) for f in rule_files(mine)),
+                     Terms([]), (TRUE, FALSE), n, what="logic-grid rule")
+               for mine in parts if mine]
         heavy = tuple(r for r in rules if r.id in HEAVY)
         if heavy:
             self._triples = _shared_triples(tuple(len(c.values) for c in self.inst.categories),
@@ -361,13 +370,41 @@ class LogicGridReasoner(StagedReasoner):
     def _solve(self, stage: Stage, board: Board, *, rebake: bool = False) -> list[Hit]:
         return self._triples_hits(board) if stage.late else super()._solve(stage, board)
 
-    def claim(self, key: Any, value: str) -> clingo.Symbol:
+    def _claim(self, key: PairKey, value: str) -> clingo.Symbol:
         """pairs.lp's claim/5 atom (its two categories in clingo's order of terms)."""
         a, b = key
         if self._csym[b[0]] < self._csym[a[0]]:
             a, b = b, a
         return _F("claim", [self._csym[a[0]], self._vsym[a], self._csym[b[0]], self._vsym[b],
                             _F(value)])
+
+    def entails(self, board: Board, sets: Sets, links: tuple[Link, ...] = ()) -> bool:
+        """Do the board and the game force every claim? On a board that agrees with the
+        puzzle's one solution, whether the solution has them (:class:`StagedReasoner`); else
+        one short solve: the claims are set as externals (pairs.lp), and the board, as
+        assumptions on solver literals (looked up once: a look-up by symbol costs more than
+        the solve), with ``doubt`` (some claim wrong) must have no answer."""
+        if not sets:
+            return True
+        if self._consistent(board):
+            return super().entails(board, sets, links)
+        game = self._game
+        lits = self._game_lits
+        if not lits:
+            for k in self._cells:
+                lits[k] = game.literal(self._atoms[k][2])
+                for v in (TRUE, FALSE):
+                    self._claim_lits[k, v] = game.literal(self._claim(k, v))
+            self._doubt = game.literal(_F("doubt", []))
+        claims = {self._claim_lits[kv] for kv in sets}
+        for lit in self._claimed ^ claims:
+            game.ctl.assign_external(lit, lit in claims)
+        self._claimed = claims
+        assumptions = [self._doubt, *(lits[k] if v == TRUE else -lits[k]
+                                      for k, v in board.cells.items())]
+        conf: Any = game.ctl.configuration.solve
+        conf.models, conf.enum_mode = "1", "auto"
+        return bool(game.ctl.solve(assumptions=assumptions).unsatisfiable)
 
     # --- what the reasoner needs ---------------------------------------------------------------
 
@@ -468,7 +505,7 @@ class LogicGridReasoner(StagedReasoner):
         """The rule instances on the board, in order of preference (``rule_id``: of one rule
         only). The rules over triples (:data:`HEAVY`) are evaluated only when the others set
         nothing new, or on a player's board (a check lists every broken rule), or when asked
-        for by name; the raw-ASP rules only when nothing else applies or fires; the
+        for by name; the raw-ASP rules only when nothing else applies or fires; a stage of
         contradiction rules only on a board that does not agree with the puzzle's one solution
         (on the whole grid of that solution, nothing: no rule sets anything on a complete
         board)."""
@@ -477,7 +514,7 @@ class LogicGridReasoner(StagedReasoner):
         if rule_id is None and not player and agrees and len(board.cells) == len(self._cells):
             return []
         hits = [h for st in self._stages if not st.late and rule_id not in HEAVY
-                and not (agrees and st in self._contradiction_stages)
+                and not (agrees and st not in self._direct_stages)
                 for h in self._solve(st, board)]
         new = any(board.cells.get(k) != v for h in hits if h.rule.kind is Kind.DIRECT
                   for k, v in h.sets)
