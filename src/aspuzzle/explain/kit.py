@@ -10,7 +10,7 @@ The words of a step are the rule file's ``says`` template (:mod:`aspuzzle.kit.ru
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -18,9 +18,9 @@ import clingo
 
 from aspuzzle.engine import Grounded, Program
 from aspuzzle.explain.asp import AspReasoner, Hit
-from aspuzzle.explain.loop import Case, Evaluation
+from aspuzzle.explain.loop import Case, Evaluation, Probe
 from aspuzzle.explain.rules import RuleInfo
-from aspuzzle.explain.steps import Board, Kind, Step, Use, cells_text
+from aspuzzle.explain.steps import Board, Kind, Link, Step, Use, cells_text
 from aspuzzle.kit.model import Cell, GridInstance, GridSolution, playable
 from aspuzzle.kit.rulefile import fill, late
 from aspuzzle.puzzles.base import lp_file
@@ -93,6 +93,8 @@ class KitReasoner(AspReasoner):
         self._uses: dict[tuple[str, clingo.Symbol], list[Cell]] = {}
         self._choices: list[tuple[str, clingo.Symbol, int, list[Cell]]] = []
         self._seen: Board | None = None
+        self._kit_parsed: dict[clingo.Symbol, tuple[str, tuple[str, clingo.Symbol], Any, Any]] = {}
+        self._probed: tuple[Board | None, dict[Any, Probe | tuple[int, Board]]] = (None, {})
 
     def _setup(self, inst: GridInstance) -> None:
         """The keys' values and the answer mark (a digit type's differ)."""
@@ -161,35 +163,27 @@ class KitReasoner(AspReasoner):
         found: dict[tuple[str, clingo.Symbol], Hit] = {}
         uses: dict[tuple[str, clingo.Symbol], list[Cell]] = {}
         choices: dict[tuple[str, clingo.Symbol], tuple[int, list[Cell]]] = {}
-        for sym in model:
-            args = sym.arguments
-            rid, where = args[0].name, args[1]
-            if sym.name == "uses":
-                uses.setdefault((rid, where), []).append(_cell(args[2]))
-                continue
-            if sym.name == "choose":
-                cells = choices.setdefault((rid, where), (args[2].number, []))[1]
-                cells.append(self.key_of(args[3]))
-                continue
-            hit = found.get((rid, where))
-            if hit is None:
-                hit = found[(rid, where)] = Hit(self._info[rid], where)
-            if sym.name == "sets":
-                hit.sets.append((self.key_of(args[2]), args[3].name))
+        info = self._info
+
+        def take(atoms: Iterable[clingo.Symbol]) -> None:
+            for kind, key, a, b in map(self._kit_parse, atoms):
+                if kind == "uses":
+                    uses.setdefault(key, []).append(a)
+                    continue
+                if kind == "choose":
+                    choices.setdefault(key, (b, []))[1].append(a)
+                    continue
+                hit = found.get(key)
+                if hit is None:
+                    hit = found[key] = Hit(info[key[0]], key[1])
+                if kind == "sets":
+                    hit.sets.append((a, b))
+
+        take(model)
         if self._late_args is not None and (every or not any(
                 h.rule.kind is Kind.CONTRADICTION or board.new_in(h.sets, ())[0]
                 for h in found.values())):
-            for sym in self._late_model(board):
-                args = sym.arguments
-                rid, where = args[0].name, args[1]
-                if sym.name == "uses":
-                    uses.setdefault((rid, where), []).append(_cell(args[2]))
-                    continue
-                hit = found.get((rid, where))
-                if hit is None:
-                    hit = found[(rid, where)] = Hit(self._info[rid], where)
-                if sym.name == "sets":
-                    hit.sets.append((self.key_of(args[2]), args[3].name))
+            take(self._late_model(board))
         self._uses = {key: sorted(set(cells)) for key, cells in uses.items()}
         # in the catalogue's order, then by place: the order of a model's atoms is clingo's
         # and may differ between processes, and the first of equal cases is the one explained
@@ -202,10 +196,94 @@ class KitReasoner(AspReasoner):
             h.sets.sort()
         return hits
 
+    def _kit_parse(self, sym: clingo.Symbol) -> tuple[str, tuple[str, clingo.Symbol], Any, Any]:
+        """A shown atom as (its name, (rule id, where), the cell or key, the value or count),
+        read once per atom (a search evaluates thousands of boards, the most of whose atoms
+        it has met before)."""
+        got = self._kit_parsed.get(sym)
+        if got is None:
+            args = sym.arguments
+            key = (args[0].name, args[1])
+            if sym.name == "uses":
+                got = ("uses", key, _cell(args[2]), None)
+            elif sym.name == "choose":
+                got = ("choose", key, self.key_of(args[3]), args[2].number)
+            elif sym.name == "sets":
+                got = ("sets", key, self.key_of(args[2]), args[3].name)
+            else:
+                got = (sym.name, key, None, None)
+            self._kit_parsed[sym] = got
+        return got
+
     def applications(self, board: Board, rule_id: str) -> list[Step]:
         """Every instance of a direct or contradiction rule on the board (late ones too)."""
         return [self.describe(board, h) for h in self.hits(board, every=True)
                 if h.rule.id == rule_id]
+
+    # --- probes for the case-split search -----------------------------------------------------
+
+    min_probe_rounds = 1
+    """Every probe takes a round at least (they count from one): the case-split search stops at
+    a case that costs no more than that allows (``loop._search``)."""
+
+    def probe(self, board: Board, sets: Any, links: tuple[Link, ...]) -> Probe:
+        """:meth:`AspReasoner.probe`, kept by its assumption for the board probed from."""
+        got = self._probe(board, sets, links, self.max_probe_rounds)
+        assert got is not None  # (a probe stops after max_probe_rounds rounds)
+        return got
+
+    def probe_within(self, board: Board, sets: Any, links: tuple[Link, ...], rounds: int
+                     ) -> Probe | None:
+        """What :meth:`probe` finds if it takes at most ``rounds`` rounds, else None (the
+        rounds past that are not computed)."""
+        return self._probe(board, sets, links, rounds)
+
+    def dies_within(self, board: Board, sets: Any, links: tuple[Link, ...], rounds: int
+                    ) -> bool:
+        """Does :meth:`probe` find the assumption dead within ``rounds`` rounds?"""
+        got = self._probe(board, sets, links, rounds)
+        return got is not None and got.dead
+
+    def _probe(self, board: Board, sets: Any, links: tuple[Link, ...], limit: int
+               ) -> Probe | None:
+        """:meth:`AspReasoner.probe` (every direct step of a round at once, until nothing
+        changes, a contradiction fires or two rules disagree on a key), or None if it takes
+        more than ``limit`` rounds. The probes from the board last probed from are kept by
+        their assumptions, one stopped short as the rounds it went and the board it reached
+        (the search asks for the same case again with a larger limit, and a cell's case is
+        asked again as a case of its digit's places)."""
+        limit = min(limit, self.max_probe_rounds)
+        if limit < 1:
+            return None
+        if self._probed[0] is not board:
+            self._probed = (board, {})
+        memo = self._probed[1]
+        got = memo.get((sets, links))
+        if isinstance(got, Probe):
+            return got if got.rounds <= limit else None
+        done, b = got if got is not None else (0, board.with_(sets, links))
+        if done >= limit:
+            return None
+        for rounds in range(done + 1, limit + 1):
+            direct, contradictions = self._split(b)  # what the steps set; no words needed
+            if contradictions:
+                p = memo[(sets, links)] = Probe(True, b, rounds)
+                return p
+            new: dict[Any, str] = {}
+            for hit in direct:
+                for key, value in hit.sets:
+                    if new.setdefault(key, value) != value:
+                        p = memo[(sets, links)] = Probe(True, b, rounds)
+                        return p
+            if not new:
+                p = memo[(sets, links)] = Probe(False, b, rounds)
+                return p
+            b = b.with_(new.items())
+        if limit == self.max_probe_rounds:
+            p = memo[(sets, links)] = Probe(False, b, limit)
+            return p
+        memo[(sets, links)] = (limit, b)
+        return None
 
     def cases(self, ev: Evaluation) -> Sequence[Case]:
         board = ev.board
