@@ -1,7 +1,7 @@
 """The OpenAPI description of the JSON API (``GET /api/openapi.json``).
 
 Written out here rather than derived: the records are the CLI's ``--json`` objects, described
-in the README, and Starlette has no models to derive them from.
+in docs/reference/json.md, and Starlette has no models to derive them from.
 """
 
 from __future__ import annotations

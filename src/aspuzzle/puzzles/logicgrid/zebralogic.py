@@ -266,13 +266,13 @@ _WHO = "the (?:person|one) (?:who|that)"
 _ART = "(?:(?:a|an|the) )?"
 _LIKE = "(?:loves|likes|enjoys|adores|prefers)"
 
-# How the benchmark's generator describes a value of each characteristic, as its published
-# puzzles show (the phrasing of every value of every characteristic, README "ZebraLogic text"),
-# plus near variants. A pattern is a regular expression over the description in lower case with
-# hyphens read as spaces; ``{}`` is the value in any of its forms (plural, singular, possessive,
-# nationality adjective, month name, and for an activity its verb and agent noun: ``painting``
-# -> ``paints``, ``painter``), ``<who>`` is "the person who", ``<likes>`` a verb of liking and
-# ``<a>`` an optional article.
+# How the benchmark's generator describes a value of each characteristic, as its published puzzles
+# show (the phrasing of every value of every characteristic; see "ZebraLogic text" in
+# docs/reference/clue-language.md), plus near variants. A pattern is a regular expression over the
+# description in lower case with hyphens read as spaces; ``{}`` is the value in any of its forms
+# (plural, singular, possessive, nationality adjective, month name, and for an activity its verb and
+# agent noun: ``painting`` -> ``paints``, ``painter``), ``<who>`` is "the person who", ``<likes>`` a
+# verb of liking and ``<a>`` an optional article.
 # A phrasing belongs to one characteristic: ``the cat lover`` names the Animal and ``the
 # person who has a cat`` the Pet, so a variant that another characteristic's generator phrasing
 # uses for a value they share is left out on purpose (Pet has no ``the {} owner``, Animal no

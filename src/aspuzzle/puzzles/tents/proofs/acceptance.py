@@ -11,7 +11,7 @@ does not look at blank cells next to the tree; No Tent for Tree does not ask whe
 already linked; Fill In row accepts any split), ours is the stricter one; where LEGUP's is
 stricter (Empty Field wants no tree at all next to the cell, linked or not; Last Camping Spot
 sets the tent and draws no line; Links from tree only links tents already placed), this module
-says so. The README's "LEGUP proofs" section lists each rule's check.
+says so. docs/explanation/legup-checks.md lists each rule's check.
 
 Each function returns "" when LEGUP accepts, else LEGUP's reason in our words.
 """
