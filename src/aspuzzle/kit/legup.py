@@ -33,15 +33,17 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 import xml.parsers.expat as expat
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from aspuzzle.errors import InputError, Location
 from aspuzzle.kit.model import Cell, CellValue, GridInstance, GridSolution, make, playable
 from aspuzzle.kit.spec import GridSpec, LegupSpec
 
-__all__ = ["Doc", "LegupBoard", "children", "detect_legup", "detect_name", "one", "parse",
-           "proof_path", "puzzle_board", "read_board", "read_legup", "read_state",
-           "write_legup"]
+__all__ = ["Doc", "LegupBoard", "ProofNode", "ProofTransition", "children", "detect_legup",
+           "detect_name", "one", "parse", "proof_path", "proof_tree", "puzzle_board",
+           "read_board", "read_legup", "read_state", "unknown_change", "write_legup"]
 
 _INT = re.compile(r"-?[0-9]{1,6}")
 IND = "    "
@@ -328,6 +330,87 @@ def proof_path(doc: Doc, puzzle: ET.Element) -> list[ET.Element]:
         path.append(ts[0])
         current = nodes.get(ts[0].get("child", ""))
     return path
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class ProofTransition(Generic[T]):
+    """A ``<transition>`` of a proof tree, as the file has it."""
+
+    id: str
+    child: str
+    """The child node's id ("" if none)."""
+    rule: str
+    rule_id: str
+    changes: tuple[T, ...]
+    """What each element inside it writes, as the type reads it."""
+    where: Location
+
+
+@dataclass(frozen=True)
+class ProofNode(Generic[T]):
+    id: str
+    transitions: tuple[ProofTransition[T], ...]
+    where: Location
+
+
+def unknown_change(doc: Doc, elem: ET.Element) -> InputError:
+    """The error for an element inside a transition that the type does not write."""
+    return InputError(f"LEGUP: unknown element <{elem.tag[:20]}> in a transition", doc.at(elem))
+
+
+def proof_tree(doc: Doc, tree: ET.Element | None, change: Callable[[ET.Element], T]
+               ) -> tuple[dict[str, ProofNode[T]], str | None]:
+    """The nodes (by id) of a proof ``<tree>`` and the root's id (None: no tree, or a tree
+    without nodes). ``change`` reads each element inside a transition (raising
+    :func:`unknown_change` for one the type does not write). InputError for a tree that is
+    not one: ids missing or given twice, no root or two, a child that is not there, merges,
+    cycles."""
+    nodes: dict[str, ProofNode[T]] = {}
+    root: str | None = None
+    seen: set[str] = set()
+    for elem in children(tree, "node") if tree is not None else []:
+        nid = elem.get("id", "").strip()
+        if not nid:
+            raise InputError("LEGUP: a proof <node> has no id", doc.at(elem))
+        if nid in nodes:
+            raise InputError(f"LEGUP: proof node id {nid[:20]} is used twice", doc.at(elem))
+        if elem.get("root", "").lower() == "true":
+            if root is not None:
+                raise InputError("LEGUP: the proof has two root nodes", doc.at(elem))
+            root = nid
+        transitions = []
+        for t in children(elem, "transition"):
+            tid = t.get("id", "").strip()
+            if not tid:
+                raise InputError("LEGUP: a proof <transition> has no id", doc.at(t))
+            if tid in seen:
+                raise InputError(f"LEGUP: transition id {tid[:20]} is used twice "
+                                 "(merges are not supported)", doc.at(t))
+            seen.add(tid)
+            transitions.append(ProofTransition(tid, t.get("child", "").strip(),
+                                               t.get("rule", ""), t.get("rule_id", ""),
+                                               tuple(change(ch) for ch in t), doc.at(t)))
+        nodes[nid] = ProofNode(nid, tuple(transitions), doc.at(elem))
+    if nodes and root is None:
+        assert tree is not None
+        raise InputError("LEGUP: the proof has no root node (root=\"true\")", doc.at(tree))
+    parent: set[str] = set()
+    for node in nodes.values():
+        for tr in node.transitions:
+            if not tr.child:
+                continue
+            if tr.child not in nodes:
+                raise InputError(f"LEGUP: transition {tr.id[:20]} leads to node "
+                                 f"{tr.child[:20]}, which the file does not have", tr.where)
+            if tr.child in parent or tr.child == root:
+                raise InputError(f"LEGUP: node {tr.child[:20]} is the child of two "
+                                 "transitions (merges are not supported) or of a cycle",
+                                 tr.where)
+            parent.add(tr.child)
+    return nodes, root
 
 
 # --- writing ----------------------------------------------------------------------------------

@@ -324,54 +324,21 @@ def read_tree(doc: fmt.Doc, puzzle: Any, cell_sets: Callable[[Any], tuple[list[t
     if len(proofs) > 1:
         raise InputError("LEGUP: more than one <proof> element", doc.at(proofs[1]))
     trees = fmt.children(proofs[0], "tree") if proofs else []
+
+    def change(elem: Any) -> tuple[list[tuple[Any, str]], str]:
+        if elem.tag.lower() != "cell":
+            raise fmt.unknown_change(doc, elem)
+        return cell_sets(elem)
+
+    found, root = fmt.proof_tree(doc, trees[0] if trees else None, change)
     nodes: dict[str, list[_Transition]] = {}
-    root: str | None = None
-    seen: set[str] = set()
-    for elem in fmt.children(trees[0], "node") if trees else []:
-        nid = elem.get("id", "").strip()
-        if not nid:
-            raise InputError("LEGUP: a proof <node> has no id", doc.at(elem))
-        if nid in nodes:
-            raise InputError(f"LEGUP: proof node id {nid[:20]} is used twice", doc.at(elem))
-        if elem.get("root", "").lower() == "true":
-            if root is not None:
-                raise InputError("LEGUP: the proof has two root nodes", doc.at(elem))
-            root = nid
-        ts = []
-        for t in fmt.children(elem, "transition"):
-            tid = t.get("id", "").strip()
-            if not tid:
-                raise InputError("LEGUP: a proof <transition> has no id", doc.at(t))
-            if tid in seen:
-                raise InputError(f"LEGUP: transition id {tid[:20]} is used twice "
-                                 "(merges are not supported)", doc.at(t))
-            seen.add(tid)
-            sets: list[tuple[Any, str]] = []
-            problem = ""
-            for ch in t:
-                if ch.tag.lower() != "cell":
-                    raise InputError(f"LEGUP: unknown element <{ch.tag[:20]}> in a transition",
-                                     doc.at(ch))
-                got, why = cell_sets(ch)
-                problem = problem or why
-                sets += got
-            ts.append(_Transition(tid, t.get("child", "").strip(), t.get("rule", ""),
-                                  t.get("rule_id", ""), tuple(sorted(sets)), problem))
-        nodes[nid] = ts
-    if nodes and root is None:
-        raise InputError("LEGUP: the proof has no root node (root=\"true\")", doc.at(trees[0]))
-    parent: set[str] = set()
-    for ts in nodes.values():
-        for tr in ts:
-            if not tr.child:
-                continue
-            if tr.child not in nodes:
-                raise InputError(f"LEGUP: transition {tr.id[:20]} leads to node {tr.child[:20]}, "
-                                 "which the file does not have")
-            if tr.child in parent or tr.child == root:
-                raise InputError(f"LEGUP: node {tr.child[:20]} is the child of two transitions "
-                                 "(merges are not supported) or of a cycle")
-            parent.add(tr.child)
+    for nid, node in found.items():
+        nodes[nid] = []
+        for t in node.transitions:
+            sets = sorted(s for got, _ in t.changes for s in got)
+            problem = next((why for _, why in t.changes if why), "")
+            nodes[nid].append(_Transition(t.id, t.child, t.rule, t.rule_id, tuple(sets),
+                                          problem))
     return nodes, root
 
 
