@@ -41,9 +41,10 @@ from aspuzzle.errors import InputError, Location
 from aspuzzle.kit.model import Cell, CellValue, GridInstance, GridSolution, make, playable
 from aspuzzle.kit.spec import GridSpec, LegupSpec
 
-__all__ = ["Doc", "LegupBoard", "ProofNode", "ProofTransition", "children", "detect_legup",
-           "detect_name", "one", "parse", "proof_path", "proof_tree", "puzzle_board",
-           "read_board", "read_legup", "read_state", "unknown_change", "write_legup"]
+__all__ = ["Doc", "LegupBoard", "ProofNode", "ProofTransition", "board_size", "children",
+           "detect_legup", "detect_name", "letters", "letters_number", "one", "parse",
+           "proof_path", "proof_tree", "puzzle_board", "read_board", "read_legup", "read_state",
+           "unknown_change", "write_legup"]
 
 _INT = re.compile(r"-?[0-9]{1,6}")
 IND = "    "
@@ -150,10 +151,7 @@ class LegupBoard:
 def read_board(spec: GridSpec, doc: Doc) -> LegupBoard:
     """The ``<board>`` of a file of the type's LEGUP puzzle."""
     puzzle, board = puzzle_board(doc, _legup(spec).puzzle)
-    if board.get("size") is not None:
-        height = width = attr_int(doc, board, "size")
-    else:
-        height, width = attr_int(doc, board, "height"), attr_int(doc, board, "width")
+    height, width = board_size(doc, board)
     lo, hi = spec.min_size, spec.max_size
     if not (lo <= height <= hi and lo <= width <= hi):
         raise InputError(f"LEGUP: board size {width}x{height} is out of range ({lo}..{hi} "
@@ -167,6 +165,36 @@ def read_board(spec: GridSpec, doc: Doc) -> LegupBoard:
                              doc.at(elem, cell))
         values[cell] = value
     return LegupBoard(height, width, values, puzzle)
+
+
+def board_size(doc: Doc, board: ET.Element) -> tuple[int, int]:
+    """(height, width) of a ``<board>``: its ``size`` (a square board, as LEGUP reads it), else
+    its ``height`` and ``width``."""
+    if board.get("size") is not None:
+        n = attr_int(doc, board, "size")
+        return n, n
+    return attr_int(doc, board, "height"), attr_int(doc, board, "width")
+
+
+def letters(n: int) -> str:
+    """LEGUP's ``colNumToString``, the index of a row clue: 1 -> A, 26 -> Z, 27 -> AA."""
+    out = ""
+    n -= 1
+    while n >= 0:
+        out = chr(ord("A") + n % 26) + out
+        n = n // 26 - 1
+    return out
+
+
+def letters_number(raw: str) -> int | None:
+    """LEGUP's ``colStringToColNum`` (bijective base 26, the inverse of :func:`letters`), of
+    one to four letters in either case; None for anything else."""
+    if not re.fullmatch(r"[A-Za-z]{1,4}", raw):
+        return None
+    n = 0
+    for ch in raw.upper():
+        n = n * 26 + ord(ch) - ord("A") + 1
+    return n
 
 
 def puzzle_board(doc: Doc, name: str) -> tuple[ET.Element, ET.Element]:
