@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DigitJudge",
     "Judge",
+    "ProofTree",
     "Writer",
     "check_text",
     "check_usage",
@@ -64,24 +65,46 @@ def _legup_of(rule: RuleInfo) -> tuple[str, str] | None:
 
 # --- writing ----------------------------------------------------------------------------------
 
-class Writer:
-    def __init__(self, loaded: Any, rs: Any) -> None:
-        self.loaded, self.rs = loaded, rs
-        self.puzzle: GridPuzzle = loaded.puzzle
-        self.spec = self.puzzle.spec
-        self.info = {r.id: r for r in self.puzzle.reasoning().catalogue}
-        self.split_rule = next((r for r in self.info.values() if r.kind is Kind.CASE
-                                and not _has_program(r)), None)
+class ProofTree:
+    """A proof tree being written: its nodes in order, each with its transitions' lines (nodes
+    and transitions numbered by one count, as LEGUP's exporter numbers them)."""
+
+    def __init__(self) -> None:
         self.next_id = 0
         self.nodes: dict[int, list[str]] = {}
         self.order: list[int] = []
-        self.depth = 0
 
     def node(self) -> int:
         self.next_id += 1
         self.nodes[self.next_id] = []
         self.order.append(self.next_id)
         return self.next_id
+
+    def add(self, parent: int, head: str, body: Sequence[str]) -> None:
+        """A transition of node ``parent``: its opening tag without the closing ``>``, and
+        the lines of the elements inside it."""
+        out = self.nodes[parent]
+        if not body:
+            out.append(head + "/>")
+            return
+        out.append(head + ">")
+        out += [IND + b for b in body]
+        out.append("</transition>")
+
+    def proof_lines(self) -> list[str]:
+        return proof_lines(self.order, self.nodes)
+
+
+class Writer(ProofTree):
+    def __init__(self, loaded: Any, rs: Any) -> None:
+        super().__init__()
+        self.loaded, self.rs = loaded, rs
+        self.puzzle: GridPuzzle = loaded.puzzle
+        self.spec = self.puzzle.spec
+        self.info = {r.id: r for r in self.puzzle.reasoning().catalogue}
+        self.split_rule = next((r for r in self.info.values() if r.kind is Kind.CASE
+                                and not _has_program(r)), None)
+        self.depth = 0
 
     def transition(self, parent: int, rule_id: str, sets: Sequence[tuple[Any, str]],
                    child: int) -> None:
@@ -90,14 +113,7 @@ class Writer:
         self.next_id += 1
         head = f'<transition child="{child}" id="{self.next_id}" rule="{ref[1]}" ' \
                f'rule_id="{ref[0]}"'
-        body = self.cell_lines(sets)
-        out = self.nodes[parent]
-        if not body:
-            out.append(head + "/>")
-            return
-        out.append(head + ">")
-        out += [IND + b for b in body]
-        out.append("</transition>")
+        self.add(parent, head, self.cell_lines(sets))
 
     def cell_lines(self, sets: Sequence[tuple[Any, str]]) -> list[str]:
         """The ``<cell>`` elements of what a transition sets."""
@@ -182,9 +198,6 @@ class Writer:
 
         e = explain(self.loaded, board=board, reasoner=self.rs)
         self.steps(node, board, list(e.steps))
-
-    def proof_lines(self) -> list[str]:
-        return proof_lines(self.order, self.nodes)
 
 
 def proof_lines(order: Sequence[int], nodes: Mapping[int, Sequence[str]]) -> list[str]:
