@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 import xml.parsers.expat as expat
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -41,8 +41,9 @@ from aspuzzle.errors import InputError, Location
 from aspuzzle.kit.model import Cell, CellValue, GridInstance, GridSolution, make, playable
 from aspuzzle.kit.spec import GridSpec, LegupSpec
 
-__all__ = ["Doc", "LegupBoard", "ProofNode", "ProofTransition", "board_size", "children",
-           "detect_legup", "detect_name", "letters", "letters_number", "one", "parse",
+__all__ = ["Doc", "LegupBoard", "ProofNode", "ProofTransition", "board_size", "cells_lines",
+           "children", "detect_legup", "detect_name", "document", "letters", "letters_number",
+           "one", "parse",
            "proof_path", "proof_tree", "puzzle_board", "read_board", "read_legup", "read_state",
            "unknown_change", "write_legup"]
 
@@ -469,17 +470,29 @@ def write_legup(spec: GridSpec, inst: GridInstance, solution: GridSolution | Non
     if solution is not None:
         shown = {cell: spec.answer_mark.value if cell in solution.marked
                  else spec.other_mark.value for cell in playable(spec, inst)}
-    out = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
-           '<Legup version="2.0.0">',
-           f'{IND}<puzzle name="{lspec.puzzle}">',
-           f'{IND * 2}<board height="{inst.height}" width="{inst.width}">',
-           f"{IND * 3}<cells>"]
+    values = []
     for cell, _ in inst.positions():  # row by row, as LEGUP's board lists its cells
         v = cell_value(spec, inst, cell, shown.get(cell))
         if v is not None:
-            out.append(IND * 4 + cell_xml(v, cell))
-    out += [f"{IND * 3}</cells>", f"{IND * 2}</board>", *(proof or []), f"{IND}</puzzle>",
-            "</Legup>"]
+            values.append((cell, v))
+    return document(lspec.puzzle, inst.height, inst.width, cells_lines(values), proof)
+
+
+def cells_lines(values: Sequence[tuple[Cell, int]]) -> list[str]:
+    """The ``<cells>`` element of a board, a ``<cell>`` per (cell, LEGUP value), in that order."""
+    return [f"{IND * 3}<cells>", *(IND * 4 + cell_xml(v, cell) for cell, v in values),
+            f"{IND * 3}</cells>"]
+
+
+def document(puzzle: str, height: int, width: int, board: Sequence[str],
+             proof: Sequence[str] | None = None) -> str:
+    """A LEGUP file of the puzzle named ``puzzle``: its ``<board>`` with the lines inside it,
+    then the lines of a ``<proof>`` element (each indented as its place in the file)."""
+    out = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
+           '<Legup version="2.0.0">',
+           f'{IND}<puzzle name="{puzzle}">',
+           f'{IND * 2}<board height="{height}" width="{width}">',
+           *board, f"{IND * 2}</board>", *(proof or []), f"{IND}</puzzle>", "</Legup>"]
     return "\n".join(out) + "\n"
 
 

@@ -47,8 +47,9 @@ from aspuzzle.kit.legup import (
     IND,
     Doc,
     board_size,
-    cell_xml,
+    cells_lines,
     children,
+    document,
     letters_number,
     one,
     proof_path,
@@ -267,14 +268,7 @@ def write_legup(instance: TentsInstance, solution: TentsSolution | None = None,
     for tree in instance.trees:
         values[tree] = TREE
     ind = IND
-    out = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
-           '<Legup version="2.0.0">',
-           f'{ind}<puzzle name="{PUZZLE_NAME}">',
-           f'{ind * 2}<board height="{instance.height}" width="{instance.width}">',
-           f"{ind * 3}<cells>"]
-    for (r, c), value in sorted(values.items()):
-        out.append(ind * 4 + cell_xml(value, (r, c)))
-    out.append(f"{ind * 3}</cells>")
+    out = cells_lines(sorted(values.items()))
     out.append(f'{ind * 3}<axis side="east">')
     for r, clue in enumerate(instance.row_clues, 1):
         out.append(f'{ind * 4}<clue index="{_letters(r)}" value="{clue}"/>')
@@ -289,8 +283,7 @@ def write_legup(instance: TentsInstance, solution: TentsSolution | None = None,
             out.append(f'{ind * 4}<line x1="{tc - 1}" x2="{c - 1}" y1="{tr - 1}" '
                        f'y2="{r - 1}"/>')
         out.append(f"{ind * 3}</lines>")
-    out += [f"{ind * 2}</board>", *(proof or []), f"{ind}</puzzle>", "</Legup>"]
-    return "\n".join(out) + "\n"
+    return document(PUZZLE_NAME, instance.height, instance.width, out, proof)
 
 
 def detect_legup(text: str) -> bool:
