@@ -133,7 +133,7 @@ def test_sizes() -> None:
     ("51x10", "direct", "too large"),
     ("4x4", "nested", "cannot be made at tier nested"),
     ("10x10", "nested", "cannot be made at tier nested"),
-    ("ten", "direct", "is not WxH"),
+    ("ten", "direct", "is not N or WxH"),
     ("10x10", "hard", "unknown difficulty"),
 ])
 def test_impossible_requests(size: str, tier: str, message: str) -> None:

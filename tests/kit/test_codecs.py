@@ -9,8 +9,11 @@ from aspuzzle.errors import InputError, Location
 from aspuzzle.kit.codecs import (
     ALPHABET,
     Token,
+    read_1cell,
     read_alphabet,
+    read_number16_ex,
     read_number36,
+    write_1cell,
     write_alphabet,
     write_number36,
 )
@@ -51,3 +54,22 @@ def test_number36_errors(body: str, error: str) -> None:
     with pytest.raises(InputError) as e:
         read_number36(body, 2, 1, _at, lambda t, where: None)
     assert str(e.value).startswith(error)
+
+
+def test_1cell_round_trip() -> None:
+    flags = [True, False, False, True] + [False] * 20 + [True]
+    text = write_1cell(flags)
+    assert read_1cell(text + "rest", len(flags), lambda i: Location(1, i + 1)) == \
+        ([0, 3, 24], len(text))
+    with pytest.raises(InputError, match="column 2: unexpected character '!'"):
+        read_1cell("0!", 9, lambda i: Location(1, i + 1))
+
+
+def test_number16_ex_reads_the_clues_and_says_where_they_end() -> None:
+    seen: list[tuple[int, Token]] = []
+    clues, used = read_number16_ex("1-1f.j" + "zz", 6, lambda i: Location(1, i + 1),
+                                   lambda k, t, where: seen.append((k, t)))
+    assert (clues, used) == ([1, 31, ".", None, None, None], 6)  # the run ends at the 6th
+    assert seen == [(0, 1), (1, 31), (2, ".")]
+    with pytest.raises(InputError, match="column 1: unexpected character '\\+'"):
+        read_number16_ex("+123", 2, lambda i: Location(1, i + 1))

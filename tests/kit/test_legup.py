@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import aspuzzle
 from aspuzzle.errors import InputError
-from aspuzzle.kit.legup import read_solution, read_state, write_legup
+from aspuzzle.kit.legup import letters, letters_number, read_solution, read_state, write_legup
 from aspuzzle.kit.model import GridInstance, make
 from aspuzzle.puzzles.lightup import PUZZLE as LIGHTUP
 from aspuzzle.puzzles.lightup.type import SPEC
@@ -187,3 +187,10 @@ def test_legups_own_lightup_files_when_present() -> None:
         assert loaded.format == "legup", p
         text = FMT.write(loaded.instance, None)
         assert FMT.read(text) == loaded.instance
+
+
+def test_row_clue_letters_are_legups_bijective_base_26() -> None:
+    assert [letters(n) for n in (1, 26, 27, 52, 703)] == ["A", "Z", "AA", "AZ", "AAA"]
+    assert all(letters_number(letters(n)) == n for n in range(1, 2000))
+    assert letters_number("ab") == 28
+    assert letters_number("A1") is None and letters_number("ABCDE") is None

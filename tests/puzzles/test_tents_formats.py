@@ -196,9 +196,9 @@ def test_puzzlink_accepts_other_hosts_and_the_bare_body() -> None:
     ("tents/5/x/1", "number of rows 'x' is not a number", 9),
     ("tents/0/5/1", "0 columns is out of range (1..200)", 7),
     ("tents/5/5/9", "column 1 clue 9 is more than its 5 cells", 11),
-    ("tents/5/5/-1", "'-' must be followed by two hex digits", 11),
-    ("tents/5/5/2gA", "unexpected 'A' among the clues", 13),
-    ("tents/5/5/2g0h1i1j8+", "unexpected '+' among the trees", 20),
+    ("tents/5/5/-1", "'-' must be followed by 2 hex digits", 11),
+    ("tents/5/5/2gA", "unexpected character 'A' in the URL's body", 13),
+    ("tents/5/5/2g0h1i1j8+", "unexpected character '+' in the URL's body", 20),
     ("tents/5/5/2g0h1i1j82323zz", "unexpected data 'zz' after the grid", 24),
 ])
 def test_puzzlink_errors_name_the_problem_and_the_place(text: str, message: str,

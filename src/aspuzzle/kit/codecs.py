@@ -5,13 +5,13 @@ cells as ``(token, count)`` items so that a type names only its own tokens."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from aspuzzle.errors import InputError, Location
 
-__all__ = ["ALPHABET", "given_or_empty", "id_line", "read_4cell", "read_alphabet",
-           "read_number36", "read_runs", "write_4cell", "write_alphabet", "write_number36",
-           "write_runs"]
+__all__ = ["ALPHABET", "given_or_empty", "id_line", "read_1cell", "read_4cell", "read_alphabet",
+           "read_number16", "read_number16_ex", "read_number36", "read_runs", "write_1cell",
+           "write_4cell", "write_alphabet", "write_number16", "write_number36", "write_runs"]
 
 Token = int | str | None
 """A cell of a codec: a number, a one-letter code, or None (an empty/white cell)."""
@@ -135,34 +135,63 @@ def _base36(n: int) -> str:
     return "0123456789abcdefghijklmnopqrstuvwxyz"[n]
 
 
+_WIDTHS = {"-": 2, "+": 3}
+
+
 def read_number16(body: str, size: int, where: Callable[[int], Location]) -> list[Token]:
     """pzprjs ``decodeNumber16``: a number in hex (``0``-``f``; ``-`` and two hex digits;
     ``+`` and three), ``.`` a question mark, ``g``-``z`` 1-20 empty cells. Returns the cells:
     a number, ``"."`` or None."""
+    out, i = _number16(body, size, where)
+    if i < len(body) or len(out) > size:
+        raise InputError(f"the URL's body is longer than {size} cells", where(i))
+    return out + [None] * (size - len(out))
+
+
+def read_number16_ex(body: str, count: int, where: Callable[[int], Location],
+                     check: Callable[[int, Token, Location], None] | None = None
+                     ) -> tuple[list[Token], int]:
+    """pzprjs ``decodeNumber16ExCell``: the ``count`` clues outside a grid at the start of a
+    URL's body, read as :func:`read_number16` reads cells but for ``+`` (pzprjs does not read
+    it there; a run of empty ones that goes past the last clue ends there), and how many
+    characters they took (the rest of the body is the grid's). ``check`` is given each clue's
+    index, token and place."""
+    out, i = _number16(body, count, where, check, {"-": 2})
+    return (out + [None] * (count - len(out)))[:count], i
+
+
+def _number16(body: str, size: int, where: Callable[[int], Location],
+              check: Callable[[int, Token, Location], None] | None = None,
+              widths: Mapping[str, int] = _WIDTHS) -> tuple[list[Token], int]:
+    """The tokens of :func:`read_number16` until ``size`` are read (a last run of empty cells
+    may go past it), and the characters read. ``widths``: the hex digits after each prefix
+    character that reads a longer number."""
     out: list[Token] = []
     i = 0
     while i < len(body) and len(out) < size:
         ch = body[i]
-        width = {"-": 2, "+": 3}.get(ch)
+        width = widths.get(ch)
+        token: Token
         if width is not None:
             digits = body[i + 1:i + 1 + width]
             if len(digits) != width or any(d not in "0123456789abcdef" for d in digits):
                 raise InputError(f"'{ch}' must be followed by {width} hex digits", where(i))
-            out.append(int(digits, 16))
-            i += 1 + width
-            continue
-        if ch in "0123456789abcdef":
-            out.append(int(ch, 16))
+            token, step = int(digits, 16), 1 + width
+        elif ch in "0123456789abcdef":
+            token, step = int(ch, 16), 1
         elif ch == ".":
-            out.append(".")
+            token, step = ".", 1
         elif "g" <= ch <= "z":
             out += [None] * (int(ch, 36) - 15)
+            i += 1
+            continue
         else:
             raise InputError(f"unexpected character '{ch}' in the URL's body", where(i))
-        i += 1
-    if i < len(body) or len(out) > size:
-        raise InputError(f"the URL's body is longer than {size} cells", where(i))
-    return out + [None] * (size - len(out))
+        if check is not None:
+            check(len(out), token, where(i))
+        out.append(token)
+        i += step
+    return out, i
 
 
 def write_number16(cells: Sequence[Token]) -> str:
@@ -187,6 +216,55 @@ def write_number16(cells: Sequence[Token]) -> str:
     if count:
         out.append(_base36(15 + count))
     return "".join(out)
+
+
+def read_1cell(body: str, size: int, where: Callable[[int], Location]) -> tuple[list[int], int]:
+    """pzprjs ``decode1Cell``, the cells of a grid that have something (Tents: a tree), row by
+    row: ``0``-``h`` (0..17) is such a cell followed by that many without, ``i``-``z``
+    (18..35) 1..18 cells without; cells past the end of the body have nothing. Returns the
+    indexes (0-based, row-major) of the cells that have something, and the characters read."""
+    marked: list[int] = []
+    cell = i = 0
+    while i < len(body) and cell < size:
+        ch = body[i]
+        if ch not in _B36:
+            raise InputError(f"unexpected character '{ch}' in the URL's body", where(i))
+        v = int(ch, 36)
+        if v <= _RUN_1CELL:
+            marked.append(cell)
+            cell += v + 1
+        else:
+            cell += v - _RUN_1CELL
+        i += 1
+    return marked, i
+
+
+def write_1cell(marked: Sequence[bool]) -> str:
+    """pzprjs ``encode1Cell``: the inverse of :func:`read_1cell` (one flag per cell)."""
+    out: list[str] = []
+    count, have = -1, False  # cells since the last marked one (-1: none yet); was there one?
+
+    def flush() -> None:
+        out.append(_B36[count] if have else _B36[count + _RUN_1CELL + 1])
+
+    for flag in marked:
+        if flag:
+            if count >= 0:
+                flush()
+            have, count = True, 0
+            continue
+        count += 1
+        if count == _RUN_1CELL:
+            flush()
+            have, count = False, -1
+    if count >= 0:
+        flush()
+    return "".join(out)
+
+
+_RUN_1CELL = 17
+"""The longest run of empty cells after a marked one that one character of
+:func:`read_1cell` holds."""
 
 
 ALPHABET = "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -34,9 +34,18 @@ from aspuzzle.puzzles.base import lp_file
 if TYPE_CHECKING:
     from aspuzzle.kit.puzzle import GridPuzzle
 
-__all__ = ["KitGenerator"]
+__all__ = ["KitGenerator", "parse_size"]
 
-_SIZE = re.compile(r"\s*(\d{1,4})\s*(?:[xX]\s*(\d{1,4}))?\s*")
+_SIZE = re.compile(r"\s*(\d{1,4})\s*(?:[xX×]\s*(\d{1,4}))?\s*")
+
+
+def parse_size(type: str, text: str) -> tuple[int, int]:
+    """A generator's ``--size``: ``"7"`` (7x7) or ``"WxH"`` (columns x rows) -> ``(W, H)``."""
+    m = _SIZE.fullmatch(text)
+    if m is None:
+        raise UsageError(f"{type} size {text!r} is not N or WxH (e.g. 7 or 10x7)")
+    w = int(m.group(1))
+    return w, int(m.group(2)) if m.group(2) is not None else w
 
 
 class KitGenerator:
@@ -50,12 +59,7 @@ class KitGenerator:
         self.tiers = tuple(Tier(t) for t in spec.tiers)
 
     def parse_size(self, text: str) -> tuple[int, int]:
-        """``"7"`` (7x7) or ``"WxH"`` (columns x rows) -> ``(W, H)``."""
-        m = _SIZE.fullmatch(text)
-        if m is None:
-            raise UsageError(f"{self.type} size {text!r} is not N or WxH (e.g. 7 or 10x7)")
-        w = int(m.group(1))
-        return w, int(m.group(2)) if m.group(2) is not None else w
+        return parse_size(self.type, text)
 
     def check(self, request: Request) -> None:
         spec = self.puzzle.spec

@@ -33,15 +33,19 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 import xml.parsers.expat as expat
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from aspuzzle.errors import InputError, Location
 from aspuzzle.kit.model import Cell, CellValue, GridInstance, GridSolution, make, playable
 from aspuzzle.kit.spec import GridSpec, LegupSpec
 
-__all__ = ["Doc", "LegupBoard", "children", "detect_legup", "detect_name", "one", "parse",
-           "proof_path", "puzzle_board", "read_board", "read_legup", "read_state",
-           "write_legup"]
+__all__ = ["Doc", "LegupBoard", "ProofNode", "ProofTransition", "board_size", "cells_lines",
+           "children", "detect_legup", "detect_name", "document", "letters", "letters_number",
+           "one", "parse",
+           "proof_path", "proof_tree", "puzzle_board", "read_board", "read_legup", "read_state",
+           "unknown_change", "write_legup"]
 
 _INT = re.compile(r"-?[0-9]{1,6}")
 IND = "    "
@@ -148,10 +152,7 @@ class LegupBoard:
 def read_board(spec: GridSpec, doc: Doc) -> LegupBoard:
     """The ``<board>`` of a file of the type's LEGUP puzzle."""
     puzzle, board = puzzle_board(doc, _legup(spec).puzzle)
-    if board.get("size") is not None:
-        height = width = attr_int(doc, board, "size")
-    else:
-        height, width = attr_int(doc, board, "height"), attr_int(doc, board, "width")
+    height, width = board_size(doc, board)
     lo, hi = spec.min_size, spec.max_size
     if not (lo <= height <= hi and lo <= width <= hi):
         raise InputError(f"LEGUP: board size {width}x{height} is out of range ({lo}..{hi} "
@@ -165,6 +166,36 @@ def read_board(spec: GridSpec, doc: Doc) -> LegupBoard:
                              doc.at(elem, cell))
         values[cell] = value
     return LegupBoard(height, width, values, puzzle)
+
+
+def board_size(doc: Doc, board: ET.Element) -> tuple[int, int]:
+    """(height, width) of a ``<board>``: its ``size`` (a square board, as LEGUP reads it), else
+    its ``height`` and ``width``."""
+    if board.get("size") is not None:
+        n = attr_int(doc, board, "size")
+        return n, n
+    return attr_int(doc, board, "height"), attr_int(doc, board, "width")
+
+
+def letters(n: int) -> str:
+    """LEGUP's ``colNumToString``, the index of a row clue: 1 -> A, 26 -> Z, 27 -> AA."""
+    out = ""
+    n -= 1
+    while n >= 0:
+        out = chr(ord("A") + n % 26) + out
+        n = n // 26 - 1
+    return out
+
+
+def letters_number(raw: str) -> int | None:
+    """LEGUP's ``colStringToColNum`` (bijective base 26, the inverse of :func:`letters`), of
+    one to four letters in either case; None for anything else."""
+    if not re.fullmatch(r"[A-Za-z]{1,4}", raw):
+        return None
+    n = 0
+    for ch in raw.upper():
+        n = n * 26 + ord(ch) - ord("A") + 1
+    return n
 
 
 def puzzle_board(doc: Doc, name: str) -> tuple[ET.Element, ET.Element]:
@@ -330,6 +361,87 @@ def proof_path(doc: Doc, puzzle: ET.Element) -> list[ET.Element]:
     return path
 
 
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class ProofTransition(Generic[T]):
+    """A ``<transition>`` of a proof tree, as the file has it."""
+
+    id: str
+    child: str
+    """The child node's id ("" if none)."""
+    rule: str
+    rule_id: str
+    changes: tuple[T, ...]
+    """What each element inside it writes, as the type reads it."""
+    where: Location
+
+
+@dataclass(frozen=True)
+class ProofNode(Generic[T]):
+    id: str
+    transitions: tuple[ProofTransition[T], ...]
+    where: Location
+
+
+def unknown_change(doc: Doc, elem: ET.Element) -> InputError:
+    """The error for an element inside a transition that the type does not write."""
+    return InputError(f"LEGUP: unknown element <{elem.tag[:20]}> in a transition", doc.at(elem))
+
+
+def proof_tree(doc: Doc, tree: ET.Element | None, change: Callable[[ET.Element], T]
+               ) -> tuple[dict[str, ProofNode[T]], str | None]:
+    """The nodes (by id) of a proof ``<tree>`` and the root's id (None: no tree, or a tree
+    without nodes). ``change`` reads each element inside a transition (raising
+    :func:`unknown_change` for one the type does not write). InputError for a tree that is
+    not one: ids missing or given twice, no root or two, a child that is not there, merges,
+    cycles."""
+    nodes: dict[str, ProofNode[T]] = {}
+    root: str | None = None
+    seen: set[str] = set()
+    for elem in children(tree, "node") if tree is not None else []:
+        nid = elem.get("id", "").strip()
+        if not nid:
+            raise InputError("LEGUP: a proof <node> has no id", doc.at(elem))
+        if nid in nodes:
+            raise InputError(f"LEGUP: proof node id {nid[:20]} is used twice", doc.at(elem))
+        if elem.get("root", "").lower() == "true":
+            if root is not None:
+                raise InputError("LEGUP: the proof has two root nodes", doc.at(elem))
+            root = nid
+        transitions = []
+        for t in children(elem, "transition"):
+            tid = t.get("id", "").strip()
+            if not tid:
+                raise InputError("LEGUP: a proof <transition> has no id", doc.at(t))
+            if tid in seen:
+                raise InputError(f"LEGUP: transition id {tid[:20]} is used twice "
+                                 "(merges are not supported)", doc.at(t))
+            seen.add(tid)
+            transitions.append(ProofTransition(tid, t.get("child", "").strip(),
+                                               t.get("rule", ""), t.get("rule_id", ""),
+                                               tuple(change(ch) for ch in t), doc.at(t)))
+        nodes[nid] = ProofNode(nid, tuple(transitions), doc.at(elem))
+    if nodes and root is None:
+        assert tree is not None
+        raise InputError("LEGUP: the proof has no root node (root=\"true\")", doc.at(tree))
+    parent: set[str] = set()
+    for node in nodes.values():
+        for tr in node.transitions:
+            if not tr.child:
+                continue
+            if tr.child not in nodes:
+                raise InputError(f"LEGUP: transition {tr.id[:20]} leads to node "
+                                 f"{tr.child[:20]}, which the file does not have", tr.where)
+            if tr.child in parent or tr.child == root:
+                raise InputError(f"LEGUP: node {tr.child[:20]} is the child of two "
+                                 "transitions (merges are not supported) or of a cycle",
+                                 tr.where)
+            parent.add(tr.child)
+    return nodes, root
+
+
 # --- writing ----------------------------------------------------------------------------------
 
 def cell_value(spec: GridSpec, inst: GridInstance, cell: Cell, mark: str | None) -> int | None:
@@ -358,17 +470,29 @@ def write_legup(spec: GridSpec, inst: GridInstance, solution: GridSolution | Non
     if solution is not None:
         shown = {cell: spec.answer_mark.value if cell in solution.marked
                  else spec.other_mark.value for cell in playable(spec, inst)}
-    out = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
-           '<Legup version="2.0.0">',
-           f'{IND}<puzzle name="{lspec.puzzle}">',
-           f'{IND * 2}<board height="{inst.height}" width="{inst.width}">',
-           f"{IND * 3}<cells>"]
+    values = []
     for cell, _ in inst.positions():  # row by row, as LEGUP's board lists its cells
         v = cell_value(spec, inst, cell, shown.get(cell))
         if v is not None:
-            out.append(IND * 4 + cell_xml(v, cell))
-    out += [f"{IND * 3}</cells>", f"{IND * 2}</board>", *(proof or []), f"{IND}</puzzle>",
-            "</Legup>"]
+            values.append((cell, v))
+    return document(lspec.puzzle, inst.height, inst.width, cells_lines(values), proof)
+
+
+def cells_lines(values: Sequence[tuple[Cell, int]]) -> list[str]:
+    """The ``<cells>`` element of a board, a ``<cell>`` per (cell, LEGUP value), in that order."""
+    return [f"{IND * 3}<cells>", *(IND * 4 + cell_xml(v, cell) for cell, v in values),
+            f"{IND * 3}</cells>"]
+
+
+def document(puzzle: str, height: int, width: int, board: Sequence[str],
+             proof: Sequence[str] | None = None) -> str:
+    """A LEGUP file of the puzzle named ``puzzle``: its ``<board>`` with the lines inside it,
+    then the lines of a ``<proof>`` element (each indented as its place in the file)."""
+    out = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
+           '<Legup version="2.0.0">',
+           f'{IND}<puzzle name="{puzzle}">',
+           f'{IND * 2}<board height="{height}" width="{width}">',
+           *board, f"{IND * 2}</board>", *(proof or []), f"{IND}</puzzle>", "</Legup>"]
     return "\n".join(out) + "\n"
 
 

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DigitJudge",
     "Judge",
+    "ProofTree",
     "Writer",
     "check_text",
     "check_usage",
@@ -64,24 +65,46 @@ def _legup_of(rule: RuleInfo) -> tuple[str, str] | None:
 
 # --- writing ----------------------------------------------------------------------------------
 
-class Writer:
-    def __init__(self, loaded: Any, rs: Any) -> None:
-        self.loaded, self.rs = loaded, rs
-        self.puzzle: GridPuzzle = loaded.puzzle
-        self.spec = self.puzzle.spec
-        self.info = {r.id: r for r in self.puzzle.reasoning().catalogue}
-        self.split_rule = next((r for r in self.info.values() if r.kind is Kind.CASE
-                                and not _has_program(r)), None)
+class ProofTree:
+    """A proof tree being written: its nodes in order, each with its transitions' lines (nodes
+    and transitions numbered by one count, as LEGUP's exporter numbers them)."""
+
+    def __init__(self) -> None:
         self.next_id = 0
         self.nodes: dict[int, list[str]] = {}
         self.order: list[int] = []
-        self.depth = 0
 
     def node(self) -> int:
         self.next_id += 1
         self.nodes[self.next_id] = []
         self.order.append(self.next_id)
         return self.next_id
+
+    def add(self, parent: int, head: str, body: Sequence[str]) -> None:
+        """A transition of node ``parent``: its opening tag without the closing ``>``, and
+        the lines of the elements inside it."""
+        out = self.nodes[parent]
+        if not body:
+            out.append(head + "/>")
+            return
+        out.append(head + ">")
+        out += [IND + b for b in body]
+        out.append("</transition>")
+
+    def proof_lines(self) -> list[str]:
+        return proof_lines(self.order, self.nodes)
+
+
+class Writer(ProofTree):
+    def __init__(self, loaded: Any, rs: Any) -> None:
+        super().__init__()
+        self.loaded, self.rs = loaded, rs
+        self.puzzle: GridPuzzle = loaded.puzzle
+        self.spec = self.puzzle.spec
+        self.info = {r.id: r for r in self.puzzle.reasoning().catalogue}
+        self.split_rule = next((r for r in self.info.values() if r.kind is Kind.CASE
+                                and not _has_program(r)), None)
+        self.depth = 0
 
     def transition(self, parent: int, rule_id: str, sets: Sequence[tuple[Any, str]],
                    child: int) -> None:
@@ -90,14 +113,7 @@ class Writer:
         self.next_id += 1
         head = f'<transition child="{child}" id="{self.next_id}" rule="{ref[1]}" ' \
                f'rule_id="{ref[0]}"'
-        body = self.cell_lines(sets)
-        out = self.nodes[parent]
-        if not body:
-            out.append(head + "/>")
-            return
-        out.append(head + ">")
-        out += [IND + b for b in body]
-        out.append("</transition>")
+        self.add(parent, head, self.cell_lines(sets))
 
     def cell_lines(self, sets: Sequence[tuple[Any, str]]) -> list[str]:
         """The ``<cell>`` elements of what a transition sets."""
@@ -182,9 +198,6 @@ class Writer:
 
         e = explain(self.loaded, board=board, reasoner=self.rs)
         self.steps(node, board, list(e.steps))
-
-    def proof_lines(self) -> list[str]:
-        return proof_lines(self.order, self.nodes)
 
 
 def proof_lines(order: Sequence[int], nodes: Mapping[int, Sequence[str]]) -> list[str]:
@@ -324,54 +337,21 @@ def read_tree(doc: fmt.Doc, puzzle: Any, cell_sets: Callable[[Any], tuple[list[t
     if len(proofs) > 1:
         raise InputError("LEGUP: more than one <proof> element", doc.at(proofs[1]))
     trees = fmt.children(proofs[0], "tree") if proofs else []
+
+    def change(elem: Any) -> tuple[list[tuple[Any, str]], str]:
+        if elem.tag.lower() != "cell":
+            raise fmt.unknown_change(doc, elem)
+        return cell_sets(elem)
+
+    found, root = fmt.proof_tree(doc, trees[0] if trees else None, change)
     nodes: dict[str, list[_Transition]] = {}
-    root: str | None = None
-    seen: set[str] = set()
-    for elem in fmt.children(trees[0], "node") if trees else []:
-        nid = elem.get("id", "").strip()
-        if not nid:
-            raise InputError("LEGUP: a proof <node> has no id", doc.at(elem))
-        if nid in nodes:
-            raise InputError(f"LEGUP: proof node id {nid[:20]} is used twice", doc.at(elem))
-        if elem.get("root", "").lower() == "true":
-            if root is not None:
-                raise InputError("LEGUP: the proof has two root nodes", doc.at(elem))
-            root = nid
-        ts = []
-        for t in fmt.children(elem, "transition"):
-            tid = t.get("id", "").strip()
-            if not tid:
-                raise InputError("LEGUP: a proof <transition> has no id", doc.at(t))
-            if tid in seen:
-                raise InputError(f"LEGUP: transition id {tid[:20]} is used twice "
-                                 "(merges are not supported)", doc.at(t))
-            seen.add(tid)
-            sets: list[tuple[Any, str]] = []
-            problem = ""
-            for ch in t:
-                if ch.tag.lower() != "cell":
-                    raise InputError(f"LEGUP: unknown element <{ch.tag[:20]}> in a transition",
-                                     doc.at(ch))
-                got, why = cell_sets(ch)
-                problem = problem or why
-                sets += got
-            ts.append(_Transition(tid, t.get("child", "").strip(), t.get("rule", ""),
-                                  t.get("rule_id", ""), tuple(sorted(sets)), problem))
-        nodes[nid] = ts
-    if nodes and root is None:
-        raise InputError("LEGUP: the proof has no root node (root=\"true\")", doc.at(trees[0]))
-    parent: set[str] = set()
-    for ts in nodes.values():
-        for tr in ts:
-            if not tr.child:
-                continue
-            if tr.child not in nodes:
-                raise InputError(f"LEGUP: transition {tr.id[:20]} leads to node {tr.child[:20]}, "
-                                 "which the file does not have")
-            if tr.child in parent or tr.child == root:
-                raise InputError(f"LEGUP: node {tr.child[:20]} is the child of two transitions "
-                                 "(merges are not supported) or of a cycle")
-            parent.add(tr.child)
+    for nid, node in found.items():
+        nodes[nid] = []
+        for t in node.transitions:
+            sets = sorted(s for got, _ in t.changes for s in got)
+            problem = next((why for _, why in t.changes if why), "")
+            nodes[nid].append(_Transition(t.id, t.child, t.rule, t.rule_id, tuple(sets),
+                                          problem))
     return nodes, root
 
 

@@ -27,16 +27,18 @@ matter are thereby left out of every kept pattern.
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from pathlib import Path
+from typing import Any, Protocol
 
 from aspuzzle.errors import UsageError
 
-__all__ = ["ANY", "Checker", "Found", "Language", "MineStats", "Pattern", "mine",
-           "orientations", "parse_window"]
+__all__ = ["ANY", "Checker", "Found", "Language", "MineStats", "Pattern", "case_splits", "mine",
+           "orientations", "out_folder", "parse_window", "read_corpus", "rules_used"]
 
 ANY = "?"
 Conclusion = tuple[int, int, str]
@@ -346,3 +348,64 @@ def mine(lang: Language, window: tuple[int, int], *, max_cells: int = 5, max_siz
                 progress(f"{p.key()} -> {list(f.conclusions) or 'contradiction'}")
     stats.seconds = time.perf_counter() - start
     return found
+
+
+# --- what a type's ``rules mine`` command needs around the search -------------------------------
+
+def read_corpus(paths: list[str], type: str) -> list[tuple[str, str]]:
+    """(where, puzzle text) of every puzzle of the type in the JSON-lines files (a line with
+    "game" or "type" other than the type is skipped; the puzzle is its "id" or "url"; a puzzle
+    met again is left out)."""
+    out = []
+    seen: set[str] = set()
+    for path in paths:
+        try:
+            text = Path(path).read_text()
+        except (OSError, UnicodeDecodeError) as e:
+            raise UsageError(f"--corpus: {path}: cannot read it ({e.__class__.__name__})") \
+                from None
+        for n, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                d = json.loads(line)
+            except json.JSONDecodeError:
+                raise UsageError(f"--corpus: {path}, line {n}: not a JSON object") from None
+            if not isinstance(d, dict) or d.get("game", d.get("type", type)) != type:
+                continue
+            puzzle = d.get("id") or d.get("url")
+            if isinstance(puzzle, str) and puzzle not in seen:
+                seen.add(puzzle)
+                out.append((f"{path}:{n}", puzzle))
+    return out
+
+
+def out_folder(out: str) -> Path:
+    """The ``--out`` folder, made if need be (UsageError if it cannot be)."""
+    folder = Path(out)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UsageError(f"--out: {out}: cannot make the folder ({e.__class__.__name__})") \
+            from None
+    return folder
+
+
+def rules_used(steps: list[dict[str, Any]]) -> set[str]:
+    """The rule ids of an explanation's steps (``to_json()["steps"]``), in every case too."""
+    out = set()
+    for s in steps:
+        out.add(s.get("rule_id", ""))
+        for b in s.get("branches", []):
+            out |= rules_used(b.get("steps", []))
+    return out
+
+
+def case_splits(steps: list[dict[str, Any]]) -> int:
+    """The case splits of an explanation's steps, nested ones too."""
+    n = 0
+    for s in steps:
+        n += s["kind"] == "case"
+        for b in s.get("branches", []):
+            n += case_splits(b.get("steps", []))
+    return n

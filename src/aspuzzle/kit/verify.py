@@ -26,7 +26,7 @@ from aspuzzle.puzzles.base import lp_file
 if TYPE_CHECKING:
     from aspuzzle.kit.puzzle import GridPuzzle
 
-__all__ = ["KitCounterexample", "KitVerification", "verify"]
+__all__ = ["KitCounterexample", "KitVerification", "board_sizes", "guessed_board", "verify"]
 
 _MARK_BOARD = """
 % the board: each playable cell unmarked or marked as the solution has it
@@ -91,6 +91,20 @@ class KitVerification:
                 f"{c.board}the solution it agrees with:\n{c.solution}")
 
 
+def guessed_board(package: str) -> str:
+    """The type's ``rules/board.lp`` (``package``: the type's package) without its
+    ``#external`` lines: a search program guesses the board instead of setting it."""
+    text = lp_file(f"{package}.rules", "board.lp").read_text()
+    return "\n".join(ln for ln in text.splitlines() if not ln.lstrip().startswith("#external"))
+
+
+def board_sizes(up_to: tuple[int, int], square: bool = False) -> list[tuple[int, int]]:
+    """Every (rows, columns) up to ``up_to`` (only n x n if ``square``), smallest first: the
+    order a soundness search takes, so that a counterexample is one of the smallest."""
+    return sorted(((h, w) for h in range(1, up_to[0] + 1) for w in range(1, up_to[1] + 1)
+                   if not square or h == w), key=lambda s: (s[0] * s[1], s))
+
+
 def read_rule_file(path: Path) -> str:
     """The text of a rule file to verify; InputError (naming the file, and the line and column
     of a character clingo would not read) if it cannot be read."""
@@ -140,8 +154,7 @@ def verify(puzzle: GridPuzzle, rule: str | Path, *,
         generate = lp_file(spec.package, "generate.lp").read_text()
     except OSError:
         raise InputError(f"{spec.name} has no generate.lp to search boards with") from None
-    board = "\n".join(ln for ln in lp_file(f"{spec.package}.rules", "board.lp").read_text()
-                      .splitlines() if not ln.lstrip().startswith("#external"))
+    board = guessed_board(spec.package)
     template = _DIGIT_BOARD if spec.digits else _MARK_BOARD
     kit = template.replace("{answer}", spec.answer)
     kit += "playable(R, C) :- " + "; ".join(
@@ -149,10 +162,7 @@ def verify(puzzle: GridPuzzle, rule: str | Path, *,
     if not spec.digits:
         kit += f"answer_mark({spec.answer_mark.value}). other_mark({spec.other_mark.value}).\n"
     parts = [generate, lp_file(spec.package, "encoding.lp").read_text(), board, kit, source]
-    square = spec.digits
-    sizes = sorted(((h, w) for h in range(1, up_to[0] + 1) for w in range(1, up_to[1] + 1)
-                    if not square or h == w), key=lambda s: (s[0] * s[1], s))
-    for h, w in sizes:
+    for h, w in board_sizes(up_to, square=spec.digits):
         found = _search(puzzle, parts, h, w, str(path))
         if found is not None:
             return KitVerification(str(path), up_to, found, spec.name)

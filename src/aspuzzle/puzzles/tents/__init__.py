@@ -97,21 +97,11 @@ class TentsPuzzle:
         return (("height", str(instance.height)), ("width", str(instance.width)))
 
     def to_facts(self, instance: TentsInstance) -> list[clingo.Symbol]:
-        facts = [_F("tree", [_N(r), _N(c)]) for r, c in sorted(instance.trees)]
-        facts += [_F("tent_row", [_N(r), _N(n)])
-                  for r, n in enumerate(instance.row_clues, 1) if n is not None]
-        facts += [_F("tent_column", [_N(c), _N(n)])
-                  for c, n in enumerate(instance.col_clues, 1) if n is not None]
-        return facts
+        return [_F(name, [_N(a), _N(b)]) for name, (a, b) in _facts(instance)]
 
     def facts_text(self, instance: TentsInstance) -> str:
         """:meth:`to_facts` as ASP text, for solving (no clingo Symbol made per fact)."""
-        parts = [f"tree({r},{c}).\n" for r, c in sorted(instance.trees)]
-        parts += [f"tent_row({r},{n}).\n"
-                  for r, n in enumerate(instance.row_clues, 1) if n is not None]
-        parts += [f"tent_column({c},{n}).\n"
-                  for c, n in enumerate(instance.col_clues, 1) if n is not None]
-        return "".join(parts)
+        return "".join(f"{name}({a},{b}).\n" for name, (a, b) in _facts(instance))
 
     def reuse(self, instance: TentsInstance, options: SolveOptions) -> Any:
         """How to solve on one program grounded for every puzzle of the size
@@ -119,11 +109,7 @@ class TentsPuzzle:
         from aspuzzle.engine import Program
         from aspuzzle.engine.reuse import Reuse
 
-        true = [("tree", cell) for cell in instance.trees]
-        true += [("tent_row", (r, n)) for r, n in enumerate(instance.row_clues, 1)
-                 if n is not None]
-        true += [("tent_column", (c, n)) for c, n in enumerate(instance.col_clues, 1)
-                 if n is not None]
+        true = _facts(instance)
         program = Program((*self.encodings(options), lp_file(__name__, "reuse.lp")), (),
                           self.answer_signatures(options), constants=self.constants(instance),
                           solver_args=self.solver_args())
@@ -249,6 +235,15 @@ class TentsPuzzle:
 
         kit: Reasoning = reasoning.reasoning()
         return kit
+
+
+def _facts(instance: TentsInstance) -> list[tuple[str, tuple[int, int]]]:
+    """The instance's facts as (predicate, arguments): its trees and its line clues."""
+    facts = [("tree", cell) for cell in sorted(instance.trees)]
+    facts += [("tent_row", (r, n)) for r, n in enumerate(instance.row_clues, 1) if n is not None]
+    facts += [("tent_column", (c, n)) for c, n in enumerate(instance.col_clues, 1)
+              if n is not None]
+    return facts
 
 
 PUZZLE = TentsPuzzle()

@@ -33,7 +33,6 @@ One attempt (:meth:`TentsGenerator.propose`):
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -42,6 +41,7 @@ from aspuzzle.difficulty import Grade, Tier, grade
 from aspuzzle.engine import Grounded, Program, SolveConfig
 from aspuzzle.errors import UsageError
 from aspuzzle.generator.base import Proposal, Request
+from aspuzzle.kit.generate import parse_size
 from aspuzzle.puzzles.base import SolveOptions, lp_file
 from aspuzzle.puzzles.tents.model import Cell, Pair, TentsInstance, TentsSolution
 
@@ -73,7 +73,6 @@ redraws near where it stuck."""
 _MINIMAL_ORDERS = 3
 """Orders in which counts are left out before a ``--minimal`` attempt gives up."""
 _SIDES = ((-1, 0), (0, -1), (1, 0), (0, 1))
-_SIZE = re.compile(r"\s*(\d{1,4})\s*(?:[xX×]\s*(\d{1,4}))?\s*")
 
 
 @dataclass(frozen=True)
@@ -100,12 +99,7 @@ class TentsGenerator:
     tiers: tuple[Tier, ...] = (Tier.DIRECT, Tier.CASE)
 
     def parse_size(self, text: str) -> tuple[int, int]:
-        m = _SIZE.fullmatch(text)
-        if m is None:
-            raise UsageError(f"tents size {text!r} is not WxH (e.g. 10x10, 12x8) or N")
-        w = int(m.group(1))
-        h = int(m.group(2)) if m.group(2) else w
-        return (w, h)
+        return parse_size(self.type, text)
 
     def check(self, request: Request) -> None:
         w, h = request.size

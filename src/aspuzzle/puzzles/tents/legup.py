@@ -43,8 +43,20 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
 from aspuzzle.errors import InputError, Location
-from aspuzzle.kit.legup import IND, Doc, cell_xml, children, one, proof_path, puzzle_board
+from aspuzzle.kit.legup import (
+    IND,
+    Doc,
+    board_size,
+    cells_lines,
+    children,
+    document,
+    letters_number,
+    one,
+    proof_path,
+    puzzle_board,
+)
 from aspuzzle.kit.legup import attr_int as _int
+from aspuzzle.kit.legup import letters as _letters
 from aspuzzle.kit.legup import parse as _parse
 from aspuzzle.puzzles.tents.model import (
     MAX_SIZE,
@@ -81,10 +93,7 @@ class _Board:
 
 def _read_board(doc: Doc) -> _Board:
     puzzle, board = puzzle_board(doc, PUZZLE_NAME)
-    if board.get("size") is not None:
-        height = width = _int(doc, board, "size")
-    else:
-        height, width = _int(doc, board, "height"), _int(doc, board, "width")
+    height, width = board_size(doc, board)
     if not (1 <= height <= MAX_SIZE and 1 <= width <= MAX_SIZE):
         raise InputError(f"LEGUP: board size {width}x{height} is out of range "
                          f"(1..{MAX_SIZE} rows and columns)", doc.at(board))
@@ -140,12 +149,10 @@ def _index(doc: Doc, clue: ET.Element, letters: bool) -> int:
     if raw is None:
         raise InputError("LEGUP: <clue> has no 'index' attribute", doc.at(clue))
     if letters:
-        if not re.fullmatch(r"[A-Za-z]{1,4}", raw):
+        n = letters_number(raw)
+        if n is None:
             raise InputError(f"LEGUP: row clue index '{raw[:20]}' is not a letter index "
                              "(A, B, ..., Z, AA, ...)", doc.at(clue))
-        n = 0
-        for ch in raw.upper():  # LEGUP's colStringToColNum: bijective base 26
-            n = n * 26 + ord(ch) - ord("A") + 1
         return n
     return _int(doc, clue, "index")
 
@@ -172,16 +179,6 @@ def _clues(doc: Doc, axis: ET.Element, count: int, most: int, letters: bool) -> 
                              doc.at(clue))
         clues[index - 1] = value
     return [c for c in clues if c is not None]
-
-
-def _letters(n: int) -> str:
-    """LEGUP's colNumToString: 1 -> A, 26 -> Z, 27 -> AA."""
-    out = ""
-    n -= 1
-    while n >= 0:
-        out = chr(ord("A") + n % 26) + out
-        n = n // 26 - 1
-    return out
 
 
 def _instance(board: _Board) -> TentsInstance:
@@ -271,14 +268,7 @@ def write_legup(instance: TentsInstance, solution: TentsSolution | None = None,
     for tree in instance.trees:
         values[tree] = TREE
     ind = IND
-    out = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
-           '<Legup version="2.0.0">',
-           f'{ind}<puzzle name="{PUZZLE_NAME}">',
-           f'{ind * 2}<board height="{instance.height}" width="{instance.width}">',
-           f"{ind * 3}<cells>"]
-    for (r, c), value in sorted(values.items()):
-        out.append(ind * 4 + cell_xml(value, (r, c)))
-    out.append(f"{ind * 3}</cells>")
+    out = cells_lines(sorted(values.items()))
     out.append(f'{ind * 3}<axis side="east">')
     for r, clue in enumerate(instance.row_clues, 1):
         out.append(f'{ind * 4}<clue index="{_letters(r)}" value="{clue}"/>')
@@ -293,8 +283,7 @@ def write_legup(instance: TentsInstance, solution: TentsSolution | None = None,
             out.append(f'{ind * 4}<line x1="{tc - 1}" x2="{c - 1}" y1="{tr - 1}" '
                        f'y2="{r - 1}"/>')
         out.append(f"{ind * 3}</lines>")
-    out += [f"{ind * 2}</board>", *(proof or []), f"{ind}</puzzle>", "</Legup>"]
-    return "\n".join(out) + "\n"
+    return document(PUZZLE_NAME, instance.height, instance.width, out, proof)
 
 
 def detect_legup(text: str) -> bool:

@@ -41,7 +41,6 @@ pattern where the contradiction is not immediate.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -51,7 +50,19 @@ from typing import Any
 import clingo
 
 from aspuzzle.errors import UsageError
-from aspuzzle.kit.mine import ANY, Conclusion, Found, MineStats, Pattern, mine, orientations
+from aspuzzle.kit.mine import (
+    ANY,
+    Conclusion,
+    Found,
+    MineStats,
+    Pattern,
+    case_splits,
+    mine,
+    orientations,
+    out_folder,
+    read_corpus,
+    rules_used,
+)
 from aspuzzle.puzzles.base import lp_file
 
 __all__ = ["MinedRule", "TentsLanguage", "derivation", "mine_tents", "sheet_rule"]
@@ -462,52 +473,6 @@ _SHEET_RULES = ("finish_with_grass", "surround_tent_with_grass", "empty_field", 
 the "sheet" ranking."""
 
 
-def read_corpus(paths: list[str]) -> list[tuple[str, str]]:
-    """(where, puzzle text) of every Tents puzzle in the JSON-lines files (a line with "game"
-    or "type" other than tents is skipped; the puzzle is its "id" or "url"; a puzzle met again
-    is left out)."""
-    out = []
-    seen: set[str] = set()
-    for path in paths:
-        try:
-            text = Path(path).read_text()
-        except (OSError, UnicodeDecodeError) as e:
-            raise UsageError(f"--corpus: {path}: cannot read it ({e.__class__.__name__})") \
-                from None
-        for n, line in enumerate(text.splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                d = json.loads(line)
-            except json.JSONDecodeError:
-                raise UsageError(f"--corpus: {path}, line {n}: not a JSON object") from None
-            if not isinstance(d, dict) or d.get("game", d.get("type", "tents")) != "tents":
-                continue
-            puzzle = d.get("id") or d.get("url")
-            if isinstance(puzzle, str) and puzzle not in seen:
-                seen.add(puzzle)
-                out.append((f"{path}:{n}", puzzle))
-    return out
-
-
-def _used(steps: list[dict[str, Any]]) -> set[str]:
-    out = set()
-    for s in steps:
-        out.add(s.get("rule_id", ""))
-        for b in s.get("branches", []):
-            out |= _used(b.get("steps", []))
-    return out
-
-
-def _splits(steps: list[dict[str, Any]]) -> int:
-    n = 0
-    for s in steps:
-        n += s["kind"] == "case"
-        for b in s.get("branches", []):
-            n += _splits(b.get("steps", []))
-    return n
-
-
 _RANK_PUZZLES = 20
 """Each rule alone is explained on at most this many puzzles (those the mined rules together
 help on, first in the corpus's order)."""
@@ -542,8 +507,8 @@ def _rank(rules: list[MinedRule], corpus: list[tuple[str, str]],
         try:
             steps = explain(lp, reasoner=rs).to_json()["steps"]
             if extra is not None:
-                used.update(_used(steps))
-            return _splits(steps)
+                used.update(rules_used(steps))
+            return case_splits(steps)
         except ExplainBug as e:
             # (the step engine's own check of a case split; counted as no change, and said)
             failed.append(f"{where}: {' '.join(str(e).split())[:200]}")
@@ -581,7 +546,7 @@ def mine_tents(window: tuple[int, int], *, out: str | None = None,
     """Mine, write, verify and rank (the ``rules mine`` command's work); its report."""
     from aspuzzle.puzzles.tents.rulecheck import verify
 
-    puzzles = read_corpus(corpus) if corpus else []
+    puzzles = read_corpus(corpus, "tents") if corpus else []
     cells = max_cells if max_cells is not None else min(5, window[0] * window[1])
     stats = MineStats()
     found = mine(TentsLanguage(), window, max_cells=cells, max_size=cells, stats=stats)
@@ -591,12 +556,7 @@ def mine_tents(window: tuple[int, int], *, out: str | None = None,
         rules.append(MinedRule(rid, name, f, sheet_rule(f), derivation(f, name)))
     t0 = time.perf_counter()
     if out is not None:
-        folder = Path(out)
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise UsageError(f"--out: {out}: cannot make the folder ({e.__class__.__name__})") \
-                from None
+        folder = out_folder(out)
         for r in rules:
             r.path = folder / f"{r.id}.lp"
             r.path.write_text(r.text())

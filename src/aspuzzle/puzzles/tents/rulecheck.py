@@ -19,10 +19,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from aspuzzle.kit.verify import counterexample_atoms, read_rule_file
+from aspuzzle.kit.verify import board_sizes, counterexample_atoms, guessed_board, read_rule_file
 from aspuzzle.puzzles.base import lp_file
 
-__all__ = ["Counterexample", "Verification", "board_lp", "verify"]
+__all__ = ["Counterexample", "Verification", "verify"]
 
 _RULES = "aspuzzle.puzzles.tents.rules"
 
@@ -95,24 +95,15 @@ class Verification:
                 + c.render())
 
 
-def board_lp() -> str:
-    """board.lp with the board guessed by the search program, not set from outside."""
-    text = lp_file(_RULES, "board.lp").read_text()
-    # the board is guessed by verify.lp, not set from outside
-    return "\n".join(line for line in text.splitlines() if not line.startswith("#external"))
-
-
 def verify(rule: str | Path, up_to: tuple[int, int] = (6, 6)) -> Verification:
     """Is the rule file sound on every board of at most ``up_to`` (rows, columns)? Sizes are
     searched smallest first, so a counterexample is one of the smallest."""
     path = Path(rule)
     source = read_rule_file(path)
-    parts = [board_lp(), lp_file(_RULES, "places.lp").read_text(),
+    parts = [guessed_board("aspuzzle.puzzles.tents"), lp_file(_RULES, "places.lp").read_text(),
              lp_file(_RULES, "room.lp").read_text(), lp_file(_RULES, "placements.lp").read_text(),
              lp_file("aspuzzle.puzzles.tents.proofs", "verify.lp").read_text(), source]
-    sizes = sorted(((h, w) for h in range(1, up_to[0] + 1) for w in range(1, up_to[1] + 1)),
-                   key=lambda s: (s[0] * s[1], s))
-    for h, w in sizes:
+    for h, w in board_sizes(up_to):
         found = _search(parts, h, w, str(path), "links(" in re.sub(r"%.*", "", source))
         if found is not None:
             return Verification(str(path), up_to, found)

@@ -29,9 +29,9 @@ import clingo
 
 from aspuzzle.errors import UsageError
 from aspuzzle.explain.steps import Board, Kind, cells_text
+from aspuzzle.kit.verify import guessed_board
 from aspuzzle.puzzles.base import lp_file
 from aspuzzle.puzzles.tents.model import TentsInstance
-from aspuzzle.puzzles.tents.rulecheck import board_lp
 
 __all__ = ["DERIVABLE", "Case", "Derivation", "derive"]
 
@@ -153,7 +153,7 @@ def derive(name: str) -> Derivation:
     if info is None or info.id not in DERIVABLE:
         raise UsageError(f"rules derive: '{name[:40]}' is not a derived rule of the sheet "
                          f"(one of: {', '.join(r.name for r in CATALOGUE if r.id in DERIVABLE)})")
-    vocabulary = [board_lp(), lp_file(_RULES, "places.lp").read_text(),
+    vocabulary = [guessed_board("aspuzzle.puzzles.tents"), lp_file(_RULES, "places.lp").read_text(),
                   lp_file(_RULES, "room.lp").read_text()]
     if info.kind is Kind.CONTRADICTION:
         basics = [lp_file(_RULES, f"{b}.lp").read_text() for b in _BASIC_CONTRADICTIONS

@@ -52,8 +52,7 @@ from typing import Any
 
 from aspuzzle.errors import UsageError
 from aspuzzle.explain.steps import Board, Kind, Step
-from aspuzzle.kit.legup import IND
-from aspuzzle.kit.legup_proof import proof_lines
+from aspuzzle.kit.legup_proof import ProofTree
 from aspuzzle.puzzles.tents.legup import write_legup
 from aspuzzle.puzzles.tents.model import neighbours4, neighbours8
 from aspuzzle.puzzles.tents.proofs.acceptance import direct_problem
@@ -79,22 +78,13 @@ class _At:
     dead: bool = False
 
 
-class _Writer:
+class _Writer(ProofTree):
     def __init__(self, loaded: Any, reasoner: Any) -> None:
+        super().__init__()
         self.loaded, self.rs = loaded, reasoner
         self.inst = loaded.instance
-        self.next_id = 0
-        self.nodes: dict[int, list[str]] = {}
-        """node id -> its transitions' XML lines."""
-        self.order: list[int] = []
 
     # -- the file -------------------------------------------------------------------------
-
-    def node(self) -> int:
-        self.next_id += 1
-        self.nodes[self.next_id] = []
-        self.order.append(self.next_id)
-        return self.next_id
 
     def transition(self, parent: int, rule_ours: str, sets: Sequence[tuple[Cell, str]],
                    links: Sequence[Link], child: int | None) -> None:
@@ -105,19 +95,13 @@ class _Writer:
         if child is not None:
             head += f' child="{child}"'
         head += f' rule="{rule.name}" rule_id="{rule.id}"'
-        out = self.nodes[parent]
         body = [f'<cell value="{_VALUE[v]}" x="{c - 1}" y="{r - 1}"/>'
                 for (r, c), v in sorted(sets)]
         # a line is stored tree -> tent (x1, y1 the tree): LEGUP's No Tree for Tent then reads
         # it right, and its No Tent for Tree reads it right for an unlinked tree
         body += [f'<line x1="{tc - 1}" x2="{c - 1}" y1="{tr - 1}" y2="{r - 1}"/>'
                  for (tr, tc), (r, c) in sorted(links)]
-        if not body:
-            out.append(head + "/>")
-            return
-        out.append(head + ">")
-        out += [IND + b for b in body]
-        out.append("</transition>")
+        self.add(parent, head, body)
 
     def step_to(self, at: _At, rule: str, sets: Sequence[tuple[Cell, str]] = (),
                 links: Sequence[Link] = ()) -> _At:
@@ -453,8 +437,7 @@ class _Writer:
         self.steps(at, list(self._explain(at.board).steps))
 
     def xml(self, start: Board) -> str:
-        return write_legup(self.inst, None, dict(start.cells), frozenset(),
-                           proof_lines(self.order, self.nodes))
+        return write_legup(self.inst, None, dict(start.cells), frozenset(), self.proof_lines())
 
 
 def _near_tent(board: Board, cell: Cell) -> bool:

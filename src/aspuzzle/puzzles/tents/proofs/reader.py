@@ -11,9 +11,10 @@ checker, which reports it as an invalid transition.
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
-from aspuzzle.errors import InputError, Location
+from aspuzzle.errors import InputError
 from aspuzzle.kit import legup as kit
 from aspuzzle.puzzles.tents import legup as fmt
 from aspuzzle.puzzles.tents.model import TentsInstance
@@ -34,22 +35,8 @@ class Change:
     """The line's other end, for a line."""
 
 
-@dataclass(frozen=True)
-class Transition:
-    id: str
-    child: str
-    """The child node's id ("" if none)."""
-    rule: str
-    rule_id: str
-    changes: tuple[Change, ...]
-    where: Location
-
-
-@dataclass(frozen=True)
-class Node:
-    id: str
-    transitions: tuple[Transition, ...]
-    where: Location
+Transition = kit.ProofTransition[Change]
+Node = kit.ProofNode[Change]
 
 
 @dataclass(frozen=True)
@@ -76,61 +63,15 @@ def read_proof(text: str) -> Proof:
     trees = kit.children(proofs[0], "tree") if proofs else []
     if len(trees) > 1:
         raise InputError("LEGUP: more than one proof <tree> element", doc.at(trees[1]))
-    nodes: dict[str, Node] = {}
-    root: str | None = None
-    seen_transitions: set[str] = set()
-    for elem in kit.children(trees[0], "node") if trees else []:
-        node_id = elem.get("id", "").strip()
-        if not node_id:
-            raise InputError("LEGUP: a proof <node> has no id", doc.at(elem))
-        if node_id in nodes:
-            raise InputError(f"LEGUP: proof node id {node_id[:20]} is used twice", doc.at(elem))
-        if elem.get("root", "").lower() == "true":
-            if root is not None:
-                raise InputError("LEGUP: the proof has two root nodes", doc.at(elem))
-            root = node_id
-        transitions = []
-        for t in kit.children(elem, "transition"):
-            tid = t.get("id", "").strip()
-            if not tid:
-                raise InputError("LEGUP: a proof <transition> has no id", doc.at(t))
-            if tid in seen_transitions:
-                raise InputError(f"LEGUP: transition id {tid[:20]} is used twice "
-                                 "(merges are not supported)", doc.at(t))
-            seen_transitions.add(tid)
-            changes: list[Change] = []
-            for ch in t:
-                tag = ch.tag.lower()
-                if tag == "cell":
-                    cell, value = fmt._cell(doc, ch, board.height, board.width)
-                    changes.append(Change(cell, value))
-                elif tag == "line":
-                    a, b, _ = fmt._line(doc, ch, board.height, board.width)
-                    changes.append(Change(a, None, b))
-                else:
-                    raise InputError(f"LEGUP: unknown element <{ch.tag[:20]}> in a transition",
-                                     doc.at(ch))
-            transitions.append(Transition(tid, t.get("child", "").strip(), t.get("rule", ""),
-                                          t.get("rule_id", ""), tuple(changes), doc.at(t)))
-        nodes[node_id] = Node(node_id, tuple(transitions), doc.at(elem))
-    if nodes and root is None:
-        raise InputError("LEGUP: the proof has no root node (root=\"true\")",
-                         doc.at(trees[0]))
-    _check_shape(nodes, root)
+
+    def change(ch: ET.Element) -> Change:
+        tag = ch.tag.lower()
+        if tag == "cell":
+            return Change(*fmt._cell(doc, ch, board.height, board.width))
+        if tag == "line":
+            a, b, _ = fmt._line(doc, ch, board.height, board.width)
+            return Change(a, None, b)
+        raise kit.unknown_change(doc, ch)
+
+    nodes, root = kit.proof_tree(doc, trees[0] if trees else None, change)
     return Proof(inst, marks, lines, nodes, root)
-
-
-def _check_shape(nodes: dict[str, Node], root: str | None) -> None:
-    """Every child exists, has one parent, and the tree has no cycle."""
-    parent: dict[str, str] = {}
-    for node in nodes.values():
-        for t in node.transitions:
-            if not t.child:
-                continue
-            if t.child not in nodes:
-                raise InputError(f"LEGUP: transition {t.id[:20]} leads to node {t.child[:20]}, "
-                                 "which the file does not have", t.where)
-            if t.child in parent or t.child == root:
-                raise InputError(f"LEGUP: node {t.child[:20]} is the child of two transitions "
-                                 "(merges are not supported) or of a cycle", t.where)
-            parent[t.child] = t.id
