@@ -31,7 +31,7 @@ from typing import Any
 
 import clingo
 
-from aspuzzle.errors import InputError, Location, UsageError
+from aspuzzle.errors import InputError, Location
 from aspuzzle.explain.asp import SHOW, Hit
 from aspuzzle.explain.kit import digit_json, digit_mistake, digit_words, or_list
 from aspuzzle.explain.loop import Case, Evaluation, Probe
@@ -943,23 +943,14 @@ def write_marks(inst: FutoshikiInstance, board: Board) -> str:
 
 # --- the reasoning kit ------------------------------------------------------------------------
 
-_SET = re.compile(r"\s*\(?\s*(\d+)\s*,\s*(\d+)\s*\)?\s*(!=|=)\s*(\d+)\s*")
-
-
-def parse_set(item: str, inst: FutoshikiInstance) -> list[tuple[Key, str]]:
+def parse_set(item: str, inst: FutoshikiInstance) -> list[tuple[Any, str]]:
     """``"2,3=4"`` (the cell holds 4) or ``"2,3!=4"`` (4 is struck out of the cell)."""
-    m = _SET.fullmatch(item)
-    if not m:
-        raise UsageError(f"--set: '{item}' is not ROW,COL=D or ROW,COL!=D (e.g. 2,3=4)")
-    r, c, d = int(m.group(1)), int(m.group(2)), int(m.group(4))
+    from aspuzzle.kit.board import parse_digit_set
+
     n = inst.size
-    if not (1 <= r <= n and 1 <= c <= n):
-        raise UsageError(f"--set: ({r},{c}) is outside the {n}x{n} grid")
-    if not 1 <= d <= n:
-        raise UsageError(f"--set: digit {d} is out of range 1..{n}")
-    if any((r, c) == (gr, gc) for gr, gc, _ in inst.givens):
-        raise UsageError(f"--set: ({r},{c}) holds a given digit")
-    return [((r, c, d), YES if m.group(3) == "=" else NO)]
+    given = {(r, c) for r, c, _ in inst.givens}
+    return parse_digit_set(item, n, lambda cell: 1 <= cell[0] <= n and 1 <= cell[1] <= n
+                           and cell not in given)
 
 
 def reasoning() -> Reasoning:
