@@ -177,11 +177,11 @@ def test_a_bad_board_is_one_line_and_names_the_cell(cli: Any, board: Any, state:
 @pytest.mark.parametrize(("args", "needle"), [
     (["hint", SEED], "give the player's board with --state"),
     (["check-step", SEED, "--state", SEED, "--rule", "naked single", "--set", "1,1=x"],
-     "is not ROW,COL=D or ROW,COL!=D"),
+     "is not ROW,COL=DIGIT or ROW,COL!=DIGIT"),
     (["check-step", SEED, "--state", SEED, "--rule", "naked single", "--set", "4,4=2"],
-     "(4,4) holds a given digit"),
+     "(4,4) is not an empty cell of the puzzle"),
     (["check-step", SEED, "--state", SEED, "--rule", "naked single", "--set", "5,1=2"],
-     "(5,1) is outside the 4x4 grid"),
+     "(5,1) is not an empty cell of the puzzle"),
     (["check-step", SEED, "--state", SEED, "--rule", "x-wing", "--set", "1,1=2"],
      "unknown rule 'x-wing'"),
 ])

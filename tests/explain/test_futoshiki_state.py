@@ -72,8 +72,8 @@ def test_bad_boards(text: str, needle: str) -> None:
 def test_set_items() -> None:
     assert parse_set("2,3=4", SEED) == [((2, 3, 4), "yes")]
     assert parse_set("(2,3)!=1", SEED) == [((2, 3, 1), "no")]
-    for bad, needle in [("2,3=5", "digit 5 is out of range 1..4"), ("2,3", "is not ROW,COL=D"),
-                        ("4,4=2", "(4,4) holds a given digit")]:
+    for bad, needle in [("2,3=5", "5 is not a digit 1..4"), ("2,3", "is not ROW,COL=DIGIT"),
+                        ("4,4=2", "(4,4) is not an empty cell of the puzzle")]:
         with pytest.raises(UsageError) as e:
             parse_set(bad, SEED)
         assert needle in str(e.value)

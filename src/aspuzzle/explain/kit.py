@@ -10,7 +10,7 @@ The words of a step are the rule file's ``says`` template (:mod:`aspuzzle.kit.ru
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -462,43 +462,69 @@ class DigitReasoner(KitReasoner):
     # --- words ----------------------------------------------------------------------------------
 
     def words(self, sets: Any, links: Any = ()) -> str:
-        """"(2,3) is 4 and (1,1) (1,2) cannot be 2"."""
-        yes = {(r, c): d for (r, c, d), v in sets if v == YES}
-        nots: dict[Cell, list[int]] = {}
-        for (r, c, d), v in sets:
-            if v == NO and (r, c) not in yes:
-                nots.setdefault((r, c), []).append(d)
-        parts = [f"{_c(cell)} is {d}" for cell, d in sorted(yes.items())]
-        groups: dict[tuple[int, ...], list[Cell]] = {}
-        for cell, struck in sorted(nots.items()):
-            groups.setdefault(tuple(sorted(struck)), []).append(cell)
-        for digits, cells in sorted(groups.items(), key=lambda g: g[1][0]):
-            ds = ", ".join(map(str, digits[:-1])) + (" or " if len(digits) > 1 else "") + \
-                str(digits[-1])
-            parts.append(f"{cells_text(cells)} cannot be {ds}")
-        if not parts:
-            return "nothing new"
-        return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+        return digit_words(sets)
 
     def mistake(self, sets: Any, links: Any = ()) -> str:
-        ((r, c, d), v), = sets
-        if v == YES:
-            return f"{_c((r, c))} cannot be {d}"
-        return f"{d} cannot be struck out of {_c((r, c))}"
+        return digit_mistake(sets)
 
     def encode(self, sets: Any, links: Any = ()) -> list[dict[str, Any]]:
-        """``{"cell": [r, c], "value": d}`` for a digit placed, ``{"cell": [r, c], "not":
-        [d, ...]}`` for digits struck out."""
-        yes: dict[Cell, int] = {}
-        nots: dict[Cell, list[int]] = {}
-        for (r, c, d), v in sets:
-            if v == YES:
-                yes[(r, c)] = d
-            else:
-                nots.setdefault((r, c), []).append(d)
-        return [{"cell": list(cell), "value": yes[cell]} if cell in yes else
-                {"cell": list(cell), "not": sorted(nots[cell])}
-                for cell in sorted(set(yes) | set(nots))]
+        return digit_json(sets)
+
+
+# --- a digit step in words and JSON (any type whose keys are (r, c, d), yes or no) -----------
+
+def or_list(ds: Iterable[int], word: str = "or") -> str:
+    """"1", "1 or 2", "1, 2 or 3" (sorted; ``word`` may be "and")."""
+    items = [str(d) for d in sorted(ds)]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {word} {items[-1]}"
+
+
+def digit_words(sets: Any, peers: Callable[[Cell, Cell], bool] | None = None) -> str:
+    """"(2,3) is 4 and (1,1) (1,2) cannot be 2". ``peers``: which cells a placed digit is
+    struck out of in the same step without saying so (Futoshiki: its row and column)."""
+    yes = {(r, c): d for (r, c, d), v in sets if v == YES}
+    nots: dict[Cell, list[int]] = {}
+    for (r, c, d), v in sets:
+        if v != NO or (r, c) in yes:
+            continue
+        if peers is not None and any(d == e and peers((r, c), cell)
+                                     for cell, e in yes.items()):
+            continue
+        nots.setdefault((r, c), []).append(d)
+    parts = [f"{_c(cell)} is {d}" for cell, d in sorted(yes.items())]
+    groups: dict[tuple[int, ...], list[Cell]] = {}
+    for cell, struck in sorted(nots.items()):
+        groups.setdefault(tuple(sorted(struck)), []).append(cell)
+    for digits, cells in sorted(groups.items(), key=lambda g: g[1][0]):
+        parts.append(f"{cells_text(cells)} cannot be {or_list(digits)}")
+    if not parts:
+        return "nothing new"
+    return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+
+
+def digit_mistake(sets: Any) -> str:
+    """A wrong digit key in words: "(2,3) cannot be 4", "4 cannot be struck out of (2,3)"."""
+    ((r, c, d), v), = sets
+    if v == YES:
+        return f"{_c((r, c))} cannot be {d}"
+    return f"{d} cannot be struck out of {_c((r, c))}"
+
+
+def digit_json(sets: Any) -> list[dict[str, Any]]:
+    """``{"cell": [r, c], "value": d}`` for a digit placed, ``{"cell": [r, c], "not":
+    [d, ...]}`` for digits struck out."""
+    yes: dict[Cell, int] = {}
+    nots: dict[Cell, list[int]] = {}
+    for (r, c, d), v in sets:
+        if v == YES:
+            yes[(r, c)] = d
+        else:
+            nots.setdefault((r, c), []).append(d)
+    return [{"cell": list(cell), "value": yes[cell]} if cell in yes else
+            {"cell": list(cell), "not": sorted(nots[cell])}
+            for cell in sorted(set(yes) | set(nots))]
 
 
 def _peers(inst: GridInstance) -> dict[Cell, list[Cell]]:

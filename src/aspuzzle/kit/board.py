@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from aspuzzle.errors import InputError, Location, UsageError
 from aspuzzle.explain.steps import Board, Step
 from aspuzzle.kit import textgrid
 from aspuzzle.kit.model import Cell, GridInstance, playable
 from aspuzzle.kit.spec import GridSpec
 
-__all__ = ["parse_set", "read_board", "set_help", "state_help"]
+__all__ = ["parse_digit_set", "parse_set", "read_board", "set_help", "state_help"]
 
 
 def read_board(spec: GridSpec, text: str, inst: GridInstance) -> tuple[Board, list[Step]]:
@@ -87,20 +89,11 @@ def _typed(spec: GridSpec) -> dict[str, str]:
 def parse_set(spec: GridSpec, item: str, inst: GridInstance) -> list[tuple[object, str]]:
     """``"3,1=bulb"`` -> ``[((3, 1), "bulb")]``; a digit type: ``"3,1=4"`` (the digit) or
     ``"3,1!=4"`` (struck out)."""
-    from aspuzzle.explain.parse import parse_cell, parse_cell_value
+    from aspuzzle.explain.parse import parse_cell_value
 
     if spec.digits:
-        neg = "!=" in item
-        cell_text, sep, value = item.partition("!=" if neg else "=")
-        if not sep or not value.strip().isdigit():
-            raise UsageError(f"--set: '{item}' is not ROW,COL=DIGIT or ROW,COL!=DIGIT")
-        cell = parse_cell(cell_text, "--set")
-        d = int(value.strip()[:4])
-        if not inst.inside(cell) or cell not in set(playable(spec, inst)):
-            raise UsageError(f"({cell[0]},{cell[1]}) is not an empty cell of the puzzle")
-        if not 1 <= d <= inst.width:
-            raise UsageError(f"--set: {d} is not a digit 1..{inst.width}")
-        return [((*cell, d), "no" if neg else "yes")]
+        return parse_digit_set(item, inst.width, lambda cell: inst.inside(cell) and
+                               cell in set(playable(spec, inst)))
 
     cell, value = parse_cell_value(item, _typed(spec), set_help(spec).split("=", 1)[1])
     if not inst.inside(cell):
@@ -110,6 +103,25 @@ def parse_set(spec: GridSpec, item: str, inst: GridInstance) -> list[tuple[objec
         raise UsageError(f"({cell[0]},{cell[1]}) is a {inst.at(cell)[0]} cell: it takes no "
                          "mark")
     return [(cell, value)]
+
+
+def parse_digit_set(item: str, size: int, empty: Callable[[Cell], bool]
+                    ) -> list[tuple[object, str]]:
+    """A digit grid's ``"3,1=4"`` (the digit is placed) or ``"3,1!=4"`` (struck out), on a
+    grid of digits 1..``size`` whose cells ``empty`` says take a digit."""
+    from aspuzzle.explain.parse import parse_cell
+
+    neg = "!=" in item
+    cell_text, sep, value = item.partition("!=" if neg else "=")
+    if not sep or not value.strip().isdigit():
+        raise UsageError(f"--set: '{item}' is not ROW,COL=DIGIT or ROW,COL!=DIGIT")
+    cell = parse_cell(cell_text, "--set")
+    d = int(value.strip()[:4])
+    if not empty(cell):
+        raise UsageError(f"({cell[0]},{cell[1]}) is not an empty cell of the puzzle")
+    if not 1 <= d <= size:
+        raise UsageError(f"--set: {d} is not a digit 1..{size}")
+    return [((*cell, d), "no" if neg else "yes")]
 
 
 def state_help(spec: GridSpec) -> str:

@@ -26,13 +26,14 @@ optional pencil marks: ``[134]`` is an empty cell whose candidates are 1, 3 and 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import clingo
 
-from aspuzzle.errors import InputError, Location, UsageError
+from aspuzzle.errors import InputError, Location
 from aspuzzle.explain.asp import SHOW, Hit
+from aspuzzle.explain.kit import digit_json, digit_mistake, digit_words, or_list
 from aspuzzle.explain.loop import Case, Evaluation, Probe
 from aspuzzle.explain.rules import RuleInfo, rule_files
 from aspuzzle.explain.staged import Stage, StagedReasoner, Terms, file_text
@@ -66,12 +67,8 @@ def _c(cell: Cell) -> str:
     return cells_text([cell])
 
 
-def _digits(ds: Iterable[int], word: str = "or") -> str:
-    """"1", "1 or 2", "1, 2 or 3"."""
-    items = [str(d) for d in sorted(ds)]
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {word} {items[-1]}"
+def _same_line(a: Cell, b: Cell) -> bool:
+    return a[0] == b[0] or a[1] == b[1]
 
 
 def _py(sym: clingo.Symbol) -> Any:
@@ -578,7 +575,7 @@ class FutoshikiReasoner(StagedReasoner):
         for cell, ds in sorted(cands.items()):
             if not 2 <= len(ds) <= MAX_CASE_BRANCHES:
                 continue
-            out.append(Case(r.name, r.id, r.sheet, f"{_c(cell)} is {_digits(ds)}",
+            out.append(Case(r.name, r.id, r.sheet, f"{_c(cell)} is {or_list(ds)}",
                             (Use("cell", (cell,)),),
                             tuple((f"{_c(cell)} is {d}", fill(cell, d), ()) for d in ds)))
         r = info["digit_places"]
@@ -607,48 +604,16 @@ class FutoshikiReasoner(StagedReasoner):
     def words(self, sets: Sets, links: tuple[Link, ...] = ()) -> str:
         """"(2,3) is 4 and (1,1) (1,2) cannot be 2", leaving out what a placement in the same
         sets strikes out (its cell's other digits, its digit in its row and column)."""
-        yes = {(r, c): d for (r, c, d), v in sets if v == YES}
-        nots: dict[Cell, list[int]] = {}
-        for (r, c, d), v in sets:
-            if v != NO or (r, c) in yes:
-                continue
-            if any(d == e and (r == r2 or c == c2) for (r2, c2), e in yes.items()):
-                continue
-            nots.setdefault((r, c), []).append(d)
-        parts = [f"{_c(cell)} is {d}" for cell, d in sorted(yes.items())]
-        groups: dict[tuple[int, ...], list[Cell]] = {}
-        for cell, struck in sorted(nots.items()):
-            groups.setdefault(tuple(sorted(struck)), []).append(cell)
-        for digits, cells in sorted(groups.items(), key=lambda g: g[1][0]):
-            parts.append(f"{cells_text(cells)} cannot be {_digits(digits)}")
-        if not parts:
-            return "nothing new"
-        return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+        return digit_words(sets, _same_line)
 
     def mistake(self, sets: Sets, links: tuple[Link, ...] = ()) -> str:
-        ((r, c, d), v), = sets
-        if v == YES:
-            return f"{_c((r, c))} cannot be {d}"
-        return f"{d} cannot be struck out of {_c((r, c))}"
+        return digit_mistake(sets)
 
     def encode(self, sets: Sets, links: tuple[Link, ...] = ()) -> list[JSON]:
         """One object per cell: ``{"cell": [r, c], "value": d}`` for a digit placed (the
         cell's other digits go with it), ``{"cell": [r, c], "not": [d, ...]}`` for candidates
         struck out."""
-        yes: dict[Cell, int] = {}
-        nots: dict[Cell, list[int]] = {}
-        for (r, c, d), v in sets:
-            if v == YES:
-                yes[(r, c)] = d
-            else:
-                nots.setdefault((r, c), []).append(d)
-        out: list[JSON] = []
-        for cell in sorted(set(yes) | set(nots)):
-            if cell in yes:
-                out.append({"cell": list(cell), "value": yes[cell]})
-            else:
-                out.append({"cell": list(cell), "not": sorted(nots[cell])})
-        return out
+        return digit_json(sets)
 
     def _chain(self, cell: Cell, way: str) -> list[Cell]:
         """A longest chain of signs from ``cell`` downwards (way "low": cell > b > ...) or
@@ -718,7 +683,7 @@ class FutoshikiReasoner(StagedReasoner):
             poss = self.possible(board, b)
             uses = [Use("cells", (a, b))]
             v.update(a=_c(a), b=_c(b), can=f"is {poss[0]}" if len(poss) == 1
-                     else f"can only be {_digits(poss)}")
+                     else f"can only be {or_list(poss)}")
         elif rid == "naked_pair":
             line = args[0]
             cands = self.candidates(board)
@@ -732,7 +697,7 @@ class FutoshikiReasoner(StagedReasoner):
             uses = [Use(line[0] if line[0] == "row" else "column", index=line[1])]
             uses += [Use("cells", tuple(xs)) for _, xs in pairs]
             v.update(line=_line_name(line), found=" and ".join(
-                f"{cells_text(xs)} can only be {_digits(ds)}" for ds, xs in pairs))
+                f"{cells_text(xs)} can only be {or_list(ds)}" for ds, xs in pairs))
         elif rid == "hidden_pair":
             line = args[0]
             cands = self.candidates(board)
@@ -747,7 +712,7 @@ class FutoshikiReasoner(StagedReasoner):
             uses = [Use(line[0] if line[0] == "row" else "column", index=line[1])]
             uses += [Use("cells", xs) for xs, _ in hidden]
             v.update(line=_line_name(line), found=" and ".join(
-                f"{_digits(ds, 'and')} can only go in {cells_text(xs)}" for xs, ds in hidden))
+                f"{or_list(ds, 'and')} can only go in {cells_text(xs)}" for xs, ds in hidden))
         elif rid in ("naked_subset", "hidden_subset"):
             line, mask = args
             digits = [d for d in range(1, self.n + 1) if mask >> (d - 1) & 1]
@@ -755,10 +720,10 @@ class FutoshikiReasoner(StagedReasoner):
             cells = [x for x in self._line_cells(line) if x in cands]
             if rid == "naked_subset":
                 members = [x for x in cells if set(cands[x]) <= set(digits)]
-                v["found"] = f"{cells_text(members)} can only be {_digits(digits)} between them"
+                v["found"] = f"{cells_text(members)} can only be {or_list(digits)} between them"
             else:
                 members = [x for x in cells if set(cands[x]) & set(digits)]
-                v["found"] = f"{_digits(digits, 'and')} can only go in {cells_text(members)}"
+                v["found"] = f"{or_list(digits, 'and')} can only go in {cells_text(members)}"
             uses = [Use(line[0] if line[0] == "row" else "column", index=line[1]),
                     Use("cells", tuple(members))]
             v["line"] = _line_name(line)
@@ -770,9 +735,9 @@ class FutoshikiReasoner(StagedReasoner):
                       if d in cands.get(x, ())]
             other = sorted({x[1] if way == "row" else x[0] for x in places})
             uses = [Use("cells", tuple(places), value=d)]
-            v.update(kind="rows" if way == "row" else "columns", lines=_digits(lines, "and"),
+            v.update(kind="rows" if way == "row" else "columns", lines=or_list(lines, "and"),
                      d=str(d), cross="columns" if way == "row" else "rows",
-                     other=_digits(other, "and"))
+                     other=or_list(other, "and"))
         elif rid == "forcing_chain":
             start, end, d = args
             walk = chain_walk(self.n, self._cand_masks(board), start, d)
@@ -804,7 +769,7 @@ class FutoshikiReasoner(StagedReasoner):
                      high=f"is {pa[0]}" if len(pa) == 1 else f"is at most {max(pa, default=0)}",
                      low=f"is {pb[0]}" if len(pb) == 1 else f"is at least {min(pb, default=0)}",
                      they=f"they are {pa[0]} and {pb[0]}" if len(pa) == 1 and len(pb) == 1
-                     else f"{_c(a)} can only be {_digits(pa)} and {_c(b)} only {_digits(pb)}")
+                     else f"{_c(a)} can only be {or_list(pa)} and {_c(b)} only {or_list(pb)}")
         return v, uses
 
     def _why_not(self, board: Board, cell: Cell, keep: int) -> str:
@@ -816,10 +781,10 @@ class FutoshikiReasoner(StagedReasoner):
         in_col = {d for (_, c2), d in placed.items() if c2 == c} - in_row
         struck = {d for d in range(1, self.n + 1)
                   if board.cells.get((r, c, d)) == NO} - in_row - in_col
-        parts = [f"{_digits(ds, 'and')} in its {where}"
+        parts = [f"{or_list(ds, 'and')} in its {where}"
                  for ds, where in ((in_row - {keep}, "row"), (in_col - {keep}, "column")) if ds]
         if struck - {keep}:
-            parts.append(f"{_digits(struck - {keep}, 'and')} struck out")
+            parts.append(f"{or_list(struck - {keep}, 'and')} struck out")
         return ", ".join(parts)
 
     def _line_cells(self, line: tuple[str, int]) -> list[Cell]:
@@ -978,23 +943,14 @@ def write_marks(inst: FutoshikiInstance, board: Board) -> str:
 
 # --- the reasoning kit ------------------------------------------------------------------------
 
-_SET = re.compile(r"\s*\(?\s*(\d+)\s*,\s*(\d+)\s*\)?\s*(!=|=)\s*(\d+)\s*")
-
-
-def parse_set(item: str, inst: FutoshikiInstance) -> list[tuple[Key, str]]:
+def parse_set(item: str, inst: FutoshikiInstance) -> list[tuple[Any, str]]:
     """``"2,3=4"`` (the cell holds 4) or ``"2,3!=4"`` (4 is struck out of the cell)."""
-    m = _SET.fullmatch(item)
-    if not m:
-        raise UsageError(f"--set: '{item}' is not ROW,COL=D or ROW,COL!=D (e.g. 2,3=4)")
-    r, c, d = int(m.group(1)), int(m.group(2)), int(m.group(4))
+    from aspuzzle.kit.board import parse_digit_set
+
     n = inst.size
-    if not (1 <= r <= n and 1 <= c <= n):
-        raise UsageError(f"--set: ({r},{c}) is outside the {n}x{n} grid")
-    if not 1 <= d <= n:
-        raise UsageError(f"--set: digit {d} is out of range 1..{n}")
-    if any((r, c) == (gr, gc) for gr, gc, _ in inst.givens):
-        raise UsageError(f"--set: ({r},{c}) holds a given digit")
-    return [((r, c, d), YES if m.group(3) == "=" else NO)]
+    given = {(r, c) for r, c, _ in inst.givens}
+    return parse_digit_set(item, n, lambda cell: 1 <= cell[0] <= n and 1 <= cell[1] <= n
+                           and cell not in given)
 
 
 def reasoning() -> Reasoning:
