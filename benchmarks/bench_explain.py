@@ -4,6 +4,8 @@
     python benchmarks/bench_explain.py --repeat 1 --only 15x15 --type tents
     python benchmarks/bench_explain.py --json           # one JSON object per set
     python benchmarks/bench_explain.py --diagnose       # also time aspuzzle.diagnose
+    python benchmarks/bench_explain.py --jsonl tests/data/hitori/tatham-sets.jsonl --only 50x50
+                                                        # the records of a file instead
 
 Sets: Tents, Futoshiki and Hitori Tatham IDs of the test data (by size and level), three
 20x20 Hitori (``benchmarks/data``), the published ZebraLogic puzzles of the test data (by
@@ -73,6 +75,16 @@ class Row:
 
 def _jsonl(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def file_cases(path: Path) -> Iterator[tuple[str, str, str, Any]]:
+    """The records of a JSON Lines file of Tatham IDs (``id``, ``solution``; e.g. the
+    ``tatham-sets.jsonl`` of the test data or the sets of ``benchmarks/data``), by size."""
+    types = {"tents": "tents", "singles": "hitori", "unequal": "futoshiki"}
+    for rec in _jsonl(path):
+        params = rec["id"].split(":")[0]
+        size = params if rec["game"] == "unequal" else params.split("d")[0]
+        yield types[rec["game"]], size, rec["id"], (rec["id"], rec.get("solution"))
 
 
 def cases() -> Iterator[tuple[str, str, str, Any]]:
@@ -205,11 +217,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=0, help="at most N puzzles per set")
     ap.add_argument("--diagnose", action="store_true", help="also time aspuzzle.diagnose")
     ap.add_argument("--json", action="store_true", help="print JSON Lines instead of a table")
+    ap.add_argument("--jsonl", type=Path, metavar="FILE",
+                    help="time the Tatham IDs of this JSON Lines file instead of the sets")
+    ap.add_argument("--cpu", action="store_true",
+                    help="CPU time of the process (time.process_time) instead of wall time")
     args = ap.parse_args(argv)
     if args.repeat < 1:
         ap.error("--repeat must be at least 1")
     rows: dict[tuple[str, str], Row] = {}
-    for type_, size, label, (text, recorded) in cases():
+    clock = time.process_time if args.cpu else time.perf_counter
+    for type_, size, label, (text, recorded) in (file_cases(args.jsonl) if args.jsonl
+                                                 else cases()):
         if (args.type_ and type_ != args.type_) or (args.only and size != args.only):
             continue
         row = rows.setdefault((type_, size), Row(type_, size))
@@ -219,9 +237,9 @@ def main(argv: list[str] | None = None) -> int:
         times = []
         e: Any = None
         for _ in range(args.repeat):
-            start = time.perf_counter()
+            start = clock()
             e = explain(loaded)
-            times.append(time.perf_counter() - start)
+            times.append(clock() - start)
         row.times.append(statistics.median(times))
         row.steps.append(len(e.steps))
         row.tiers[e.tier if e.solved else "unsolved"] += 1
