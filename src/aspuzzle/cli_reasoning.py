@@ -161,11 +161,18 @@ def cmd_explain(args: argparse.Namespace) -> int:
         if problems:
             raise InputError(f"the board has a broken link: {problems[0].text}",
                              source=args.state)
+        if args.to is not None and getattr(loaded.puzzle.reasoning().export_proof,
+                                           "explains_itself", False):
+            # Sudoku, Skyscrapers: the proof is explained with the rules LEGUP can judge, from
+            # the puzzle; its explanation's status is the one reported (explained once)
+            result, record = _explain_to(args, loaded, None)
+            code = EXIT_NO if result.status == "contradiction" and not board.cells else EXIT_OK
+            return code, record
         result = explain(loaded, board=board, tier=Tier(args.tier),
                          reasoner=_reasoner(args, loaded, None))
         code = EXIT_NO if result.status == "contradiction" and not board.cells else EXIT_OK
         if args.to is not None:
-            return code, _explain_to(args, loaded, result)
+            return code, _explain_to(args, loaded, result)[1]
         if args.json:
             return code, result.to_json()
         title = loaded.puzzle.title
@@ -188,8 +195,11 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return cli.run_each(args, handle, what="explaining")
 
 
-def _explain_to(args: argparse.Namespace, loaded: Any, result: Any) -> dict[str, Any] | None:
-    """The explanation as a LEGUP proof, printed or written to -o FILE (atomically)."""
+def _explain_to(args: argparse.Namespace, loaded: Any, result: Any
+                ) -> tuple[Any, dict[str, Any] | None]:
+    """The explanation as a LEGUP proof, printed or written to -o FILE (atomically); the
+    explanation and the JSON record. ``result`` None: the type's export makes the explanation
+    itself (``explains_itself``), and that one is returned."""
     from pathlib import Path
 
     from aspuzzle import cli
@@ -197,13 +207,21 @@ def _explain_to(args: argparse.Namespace, loaded: Any, result: Any) -> dict[str,
     export_proof = loaded.puzzle.reasoning().export_proof
     if export_proof is None:
         raise UsageError(f"explain --to legup: {loaded.puzzle.title} has no LEGUP proofs")
-    text = export_proof(loaded, result)
+    if result is None:
+        from aspuzzle.kit.legup_proof import explanations_made
+
+        with explanations_made() as made:
+            text = export_proof(loaded)
+        result = made[0]
+    else:
+        text = export_proof(loaded, result)
     if args.output is None:
         sys.stdout.write(text)
-        return {"status": result.status, "to": "legup", "text": text} if args.json else None
+        return result, {"status": result.status, "to": "legup", "text": text} if args.json \
+            else None
     cli.write_atomic(Path(args.output), text)
-    return {"status": result.status, "to": "legup", "output": args.output} if args.json \
-        else None
+    return result, {"status": result.status, "to": "legup", "output": args.output} \
+        if args.json else None
 
 
 def cmd_diagnose(args: argparse.Namespace) -> int:

@@ -336,6 +336,9 @@ def diagnose(puzzle: Any, *, board: Any = None, config: SolveConfig | None = Non
                     "any one of them and the rest can.")
         else:
             text = "No solution: the grid cannot be filled by the rules alone."
+        note = getattr(p, "no_solution_note", None)  # optional (Tents: LEGUP's lost clues)
+        if note is not None and note(loaded.instance):
+            text += " " + note(loaded.instance)
         return Diagnosis(name, Status.NONE, text, core=core, mistake=mistake, encode=encode,
                          time_s=time.perf_counter() - start)
     if len(sols) == 1:

@@ -18,6 +18,8 @@ from aspuzzle.legup import check_text, export_proof
 from tests.conftest import DATA, read_jsonl, run_cli
 
 CORPUS = read_jsonl(DATA / "lightup" / "tatham.jsonl")
+LEVELS = read_jsonl(DATA / "lightup" / "tatham-levels.jsonl")
+"""10x10 and 14x14 at each of Tatham's levels (easy, tricky, hard), 5 each."""
 LEGUP = {r["id"]: r for r in read_jsonl(DATA / "lightup" / "legup-check.jsonl")}
 # the quick ones: 7x7 easy, tricky and hard, 10x7 tricky (every kind of split among them)
 QUICK = [r for r in CORPUS if r["id"].startswith(("7x7", "10x7"))]
@@ -45,8 +47,22 @@ def test_exported_proofs_are_valid_complete_and_what_legup_accepted(
 
 
 def test_legup_accepted_every_recorded_proof() -> None:
-    assert len(LEGUP) == 18
+    assert len(LEGUP) == len(CORPUS) + len(LEVELS) == 33
+    assert set(LEGUP) == {r["id"] for r in CORPUS + LEVELS}
     assert all(r["invalid"] == 0 and r["complete"] for r in LEGUP.values())
+
+
+@pytest.mark.parametrize("rec", LEVELS, ids=[r["id"][:12] + r["seed"][-4:] for r in LEVELS])
+def test_every_level_exports_what_legup_accepted(rec: dict[str, str]) -> None:
+    text = export_proof(aspuzzle.loads(rec["id"]))
+    report = check_text(text)
+    assert report.solved, report.render()
+    legup = LEGUP[rec["id"]]
+    assert hashlib.sha256(text.encode()).hexdigest() == legup["sha256"], \
+        "the export changed: run LEGUP's checker on it again and record its verdict"
+    assert legup["transitions"] == len(report.verdicts)
+    bulbs = set(map(tuple, rec["bulbs"]))
+    assert aspuzzle.solve(aspuzzle.loads(rec["id"])).solutions[0].marked == bulbs
 
 
 def test_the_proof_names_legups_rules_and_splits(proofs: dict[str, str]) -> None:

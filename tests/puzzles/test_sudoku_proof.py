@@ -18,6 +18,9 @@ from aspuzzle.puzzles.sudoku.proof import export_proof
 from tests.conftest import DATA, read_jsonl, run_cli
 
 CORPUS = [r for r in read_jsonl(DATA / "sudoku" / "tatham.jsonl") if r["id"].startswith("3x3d")]
+LEVELS = read_jsonl(DATA / "sudoku" / "tatham-levels.jsonl")
+"""9x9 at each of Tatham's levels, trivial to unreasonable, 5 each."""
+CORPUS += LEVELS
 LEGUP = {r["id"]: r for r in read_jsonl(DATA / "sudoku" / "legup-check.jsonl")}
 CLOSING = {"Repeated Numbers", "No Number for Cell", "No Cell for Number"}
 """LEGUP's Sudoku contradiction rules."""
@@ -87,7 +90,8 @@ def test_the_proof_is_what_legup_accepted_and_ends_in_the_solution(
 
 
 def test_legup_accepted_every_recorded_proof() -> None:
-    assert len(LEGUP) == len(CORPUS) == 11
+    assert len(LEGUP) == len(CORPUS) == 11 + 30
+    assert set(LEGUP) == {r["id"] for r in CORPUS}
     assert all(r["invalid"] == 0 and r["complete"] for r in LEGUP.values())
 
 

@@ -81,6 +81,16 @@ def test_legup_files_with_inconsistent_clues_load_and_have_no_solution(path: Pat
     out = run_cli("solve", str(path))
     assert out.returncode == 1, out.stderr
     assert "no solution" in out.stdout
+    # diagnose names the cause: the row clues written again as the column clues
+    out = run_cli("diagnose", str(path))
+    assert out.returncode == 1, out.stderr
+    assert "Its column clues are its row clues again, as LEGUP's Tree Tent exporter" in out.stdout
+    assert aspuzzle.diagnose(loaded).text.startswith("No solution: ")
+
+
+def test_no_lost_clues_note_where_the_clues_differ() -> None:
+    loaded = aspuzzle.loads("  1 1\n1 T .\n0 . .", type="tents")  # no solution, clues differ
+    assert "row clues again" not in aspuzzle.diagnose(loaded).text
 
 
 def test_shared_legup_samples_are_read_when_present() -> None:

@@ -225,6 +225,13 @@ class KitReasoner(AspReasoner):
     min_probe_rounds = 1
     """Every probe takes a round at least (they count from one): the case-split search stops at
     a case that costs no more than that allows (``loop._search``)."""
+    probe_in_order = False
+    """Does a probe take one direct step a round, the first, as a run does (else every step of
+    a round at once)? All at once, two steps may each be sound alone and clash together (two
+    digits for one cell): sound with every rule of a type, whose contradictions also catch
+    what either leaves behind, but a subset of the rules may lack those (a LEGUP Sudoku proof:
+    No Cell for Number), and a case the probe finds dead then survives its run
+    (:func:`aspuzzle.kit.legup_proof.proof_with` explains again with this on)."""
 
     def probe(self, board: Board, sets: Any, links: tuple[Link, ...]) -> Probe:
         """:meth:`AspReasoner.probe`, kept by its assumption for the board probed from."""
@@ -270,7 +277,7 @@ class KitReasoner(AspReasoner):
                 p = memo[(sets, links)] = Probe(True, b, rounds)
                 return p
             new: dict[Any, str] = {}
-            for hit in direct:
+            for hit in direct[:1] if self.probe_in_order else direct:
                 for key, value in hit.sets:
                     if new.setdefault(key, value) != value:
                         p = memo[(sets, links)] = Probe(True, b, rounds)

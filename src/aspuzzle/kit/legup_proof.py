@@ -21,7 +21,9 @@ ends on a solved board or in a valid contradiction. Nothing stored in the file (
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -45,6 +47,7 @@ __all__ = [
     "check_text",
     "check_usage",
     "digit_cell_sets",
+    "explanations_made",
     "export_proof",
     "is_kit_proof",
     "judge_tree",
@@ -242,17 +245,44 @@ def _has_program(rule: RuleInfo) -> bool:
     return has_program(rule)
 
 
+_MADE: ContextVar[list[Any] | None] = ContextVar("aspuzzle_legup_proofs_made", default=None)
+
+
+@contextmanager
+def explanations_made() -> Iterator[list[Any]]:
+    """The explanations :func:`proof_with` makes inside the block, in order: ``explain --to
+    legup`` reports the status of the one a Sudoku or Skyscrapers proof is written from instead
+    of explaining the puzzle a second time with all the type's rules."""
+    made: list[Any] = []
+    token = _MADE.set(made)
+    try:
+        yield made
+    finally:
+        _MADE.reset(token)
+
+
 def proof_with(loaded: Any, keep: Callable[[RuleInfo], bool], writer: type[Writer]
                ) -> list[str]:
     """The proof tree lines of an explanation made with the type's rules that ``keep`` keeps
     (those LEGUP can judge), written by ``writer``: for a type whose LEGUP proofs need steps
     of their own (Sudoku, Skyscrapers)."""
     from aspuzzle.explain import explain
+    from aspuzzle.explain.loop import ExplainBug
 
     puzzle = loaded.puzzle
     rules = [r for r in puzzle.reasoning().catalogue if keep(r)]
     rs = puzzle.reasoner_class(puzzle, loaded.instance, rules=rules)
-    e = explain(loaded, reasoner=rs)
+    try:
+        e = explain(loaded, reasoner=rs)
+    except ExplainBug:
+        # a split chosen for a case that its probe (every step of a round at once) found dead
+        # but these rules alone do not refute (KitReasoner.probe_in_order): probes in order
+        rs = puzzle.reasoner_class(puzzle, loaded.instance, rules=rules)
+        rs.probe_in_order = True
+        e = explain(loaded, reasoner=rs)
+    made = _MADE.get()
+    if made is not None:
+        made.append(e)
     w = writer(loaded, rs)
     w.steps(w.node(), e.start, list(e.steps))
     return w.proof_lines()

@@ -414,6 +414,10 @@ def lazy_proofs(module: str) -> dict[str, Any]:
     def check_proof(text: str, **kw: Any) -> Any:
         return importlib.import_module(module).check_proof(text, **kw)
 
+    # such a module writes its proof from an explanation of its own (made with the rules LEGUP
+    # can judge, by kit.legup_proof.proof_with), not from the one it is given: explain --to
+    # legup then does not explain the puzzle first
+    export_proof.explains_itself = True  # type: ignore[attr-defined]
     return {"export_proof": export_proof, "check_proof": check_proof}
 
 

@@ -219,6 +219,16 @@ class TentsPuzzle:
         return "same tents, different pairing: " + " ".join(
             f"{t}-{n}" for t, n in pairs)
 
+    def no_solution_note(self, instance: TentsInstance) -> str:
+        """What a diagnosis of no solution adds: that the column clues repeat the row clues,
+        as LEGUP's Tree Tent exporter writes them (every puzzle LEGUP ships has this)."""
+        rows, cols = instance.row_clues, instance.col_clues
+        if len(rows) < 2 or rows != cols or None in rows:
+            return ""
+        return ("Its column clues are its row clues again, as LEGUP's Tree Tent exporter writes "
+                "them (every puzzle in LEGUP's own treetent folder has this): the real column "
+                "clues were lost, so no solution is to be expected.")
+
     def clues(self, instance: TentsInstance) -> Any:
         from aspuzzle.puzzles.tents import clues
 
