@@ -42,7 +42,7 @@ from aspuzzle.puzzles.skyscrapers.legup_rules import (
 
 __all__ = ["check_proof", "export_proof", "lboard"]
 
-_NOT_EXPORTED = ("cell_for_number",)
+_NOT_EXPORTED = ("cell_for_number", "clue_arrangements")
 _KNOWN = {*DIRECT, *CONTRADICTION, *CASE}
 _SPLIT = "number_for_cell"
 
