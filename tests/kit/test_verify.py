@@ -70,3 +70,10 @@ def test_an_unsound_digit_rule_is_caught(tmp_path: Path) -> None:
     v = verify(SUDOKU, path, up_to=(4, 4))
     assert not v.sound and v.counterexample is not None
     assert v.counterexample.rules == ("smallest",)
+
+
+def test_skyscrapers_clue_arrangements_is_sound_up_to_4x4() -> None:
+    from aspuzzle.puzzles.skyscrapers import PUZZLE as SKYSCRAPERS
+
+    rule = ROOT / "src/aspuzzle/puzzles/skyscrapers/rules/clue_arrangements.lp"
+    assert verify(SKYSCRAPERS, rule, up_to=(4, 4)).sound

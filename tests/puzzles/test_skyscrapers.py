@@ -157,3 +157,12 @@ def test_bad_legup_files_say_where(change: str, message: str) -> None:
     with pytest.raises(InputError) as e:
         aspuzzle.loads(bad, type="skyscrapers")
     assert message in str(e.value)
+
+
+def test_clue_arrangements_explains_a_hard_tatham_puzzle_without_a_split() -> None:
+    """Tatham's 'hard' level is his exhaustive analysis of each clue: with Clue Arrangements
+    (that analysis, striking heights) his 6x6 hard puzzle needs no case split (it needed 37)."""
+    loaded = aspuzzle.loads(next(r["id"] for r in TATHAM if r["seed"] == "aspuzzle-s-6h-0"))
+    e = explain(loaded)
+    assert e.status == "solved" and e.tier == "direct"
+    assert any(s.rule_id == "clue_arrangements" for s in e.steps)

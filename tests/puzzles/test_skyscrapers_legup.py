@@ -131,7 +131,7 @@ def test_a_bad_cell_in_a_transition_is_located(tmp_path: Any, made: dict[str, st
     f.write_text(text)
     res = run_cli("check-proof", str(f))
     assert res.returncode == 2 and "Traceback" not in res.stderr
-    assert "no height 0..4" in res.stderr and "line" in res.stderr
+    assert "not one of 0..4" in res.stderr and "line" in res.stderr
 
 
 def test_check_proof_cli_shows_the_legup_column(tmp_path: Any, made: dict[str, str]) -> None:

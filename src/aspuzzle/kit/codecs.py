@@ -10,8 +10,9 @@ from collections.abc import Callable, Mapping, Sequence
 from aspuzzle.errors import InputError, Location
 
 __all__ = ["ALPHABET", "given_or_empty", "id_line", "read_1cell", "read_4cell", "read_alphabet",
-           "read_number16", "read_number16_ex", "read_number36", "read_runs", "write_1cell",
-           "write_4cell", "write_alphabet", "write_number16", "write_number36", "write_runs"]
+           "read_digit_grid", "read_number16", "read_number16_ex", "read_number36", "read_runs",
+           "write_1cell", "write_4cell", "write_alphabet", "write_digit_grid", "write_number16",
+           "write_number36", "write_runs"]
 
 Token = int | str | None
 """A cell of a codec: a number, a one-letter code, or None (an empty/white cell)."""
@@ -68,6 +69,59 @@ def write_runs(cells: Sequence[Token]) -> str:
         out.append(str(t))
     if run:
         out.append(chr(ord("a") - 1 + run))
+    return "".join(out)
+
+
+def read_digit_grid(desc: str, size: int, start: int) -> list[Token]:
+    """The grid of Tatham's solo and towers IDs: ``a``-``z`` 1-26 empty cells, a number written
+    out, ``_`` between two numbers side by side (``start``: the column before ``desc``)."""
+    out: list[Token] = []
+    i = 0
+    while i < len(desc):
+        ch = desc[i]
+        where = Location(1, start + i + 1)
+        if "a" <= ch <= "z":
+            out += [None] * (ord(ch) - ord("a") + 1)
+        elif ch == "_":
+            pass
+        elif "1" <= ch <= "9":
+            j = i
+            while j + 1 < len(desc) and desc[j + 1].isdigit():
+                j += 1
+            out.append(int(desc[i:j + 1]) if j - i < 3 else 1000)
+            i = j
+        else:
+            raise InputError(f"unexpected character '{ch}' in the grid", where)
+        if len(out) > size:
+            raise InputError(f"the grid is longer than {size} cells", where)
+        i += 1
+    if len(out) != size:
+        raise InputError(f"the grid has {len(out)} cells, expected {size}",
+                         Location(1, start + len(desc) + 1))
+    return out
+
+
+def write_digit_grid(cells: Sequence[int | None]) -> str:
+    """The inverse of :func:`read_digit_grid`."""
+    out: list[str] = []
+    run = 0
+    for d in cells:
+        if d is None:
+            run += 1
+            continue
+        if run:
+            while run > 0:
+                k = min(run, 26)
+                out.append(chr(ord("a") - 1 + k))
+                run -= k
+        elif out:
+            out.append("_")
+        out.append(str(d))
+        run = 0
+    while run > 0:
+        k = min(run, 26)
+        out.append(chr(ord("a") - 1 + k))
+        run -= k
     return "".join(out)
 
 

@@ -134,16 +134,24 @@ class Writer(ProofTree):
                 sets, _ = board.new_in(step.sets, ())
                 if not sets:
                     continue
-                if _legup_of(self.info[step.rule_id]) is None:
-                    node, board = self.by_split(node, board, list(sets))
-                else:
+                bad = self.refused(step, board, sets)
+                good = [s for s in sets if s not in bad]
+                if good:
                     child = self.node()
-                    self.transition(node, step.rule_id, sets, child)
-                    node, board = child, board.with_(sets)
+                    self.transition(node, step.rule_id, good, child)
+                    node, board = child, board.with_(good)
+                if bad:
+                    node, board = self.by_split(node, board, bad)
                 continue
             self.case(node, board, step, steps[i + 1:])
             return None
         return node, board
+
+    def refused(self, step: Step, board: Board, sets: Sequence[tuple[Any, str]]
+                ) -> list[tuple[Any, str]]:
+        """What of a direct step's new ``sets`` LEGUP's rule refuses (all of them for a rule
+        LEGUP does not have): written by :meth:`by_split` instead."""
+        return list(sets) if _legup_of(self.info[step.rule_id]) is None else []
 
     def contradiction(self, node: int, board: Board, step: Step) -> None:
         if _legup_of(self.info[step.rule_id]) is None:  # pragma: no cover - every Light Up

@@ -17,9 +17,10 @@ from aspuzzle.kit.codecs import (
     Token,
     given_or_empty,
     id_line,
+    read_digit_grid,
     read_number16,
+    write_digit_grid,
     write_number16,
-    write_runs,
 )
 from aspuzzle.kit.model import CellValue, GridInstance, GridSolution, make
 from aspuzzle.puzzles.skyscrapers.type import SPEC
@@ -69,33 +70,18 @@ def read_tatham(text: str) -> GridInstance:
         col += len(p) + 1
     cells: list[Token] = [None] * (n * n)
     if m.group(4) is not None:
-        cells = _read_grid(m.group(4), n, m.start(4))
+        cells = read_digit_grid(m.group(4), n * n, m.start(4))
+        if any(isinstance(t, int) and t > n for t in cells):
+            raise InputError(f"a height in the grid is out of range 1..{n}",
+                             Location(1, m.start(4) + 1))
     return make(SPEC, _rows([given_or_empty(t) for t in cells], n), params=m.group(1), edges=edges)
-
-
-def _read_grid(desc: str, n: int, start: int) -> list[Token]:
-    out: list[Token] = []
-    for i, ch in enumerate(desc):
-        if "a" <= ch <= "z":
-            out += [None] * (ord(ch) - ord("a") + 1)
-        elif ch.isdigit() and "1" <= ch <= str(n):
-            out.append(int(ch))
-        elif ch != "_":
-            raise InputError(f"unexpected character '{ch}' in the grid", Location(1, start + i + 1))
-        if len(out) > n * n:
-            raise InputError(f"the grid is longer than {n * n} cells", Location(1, start + i + 1))
-    if len(out) != n * n:
-        raise InputError(f"the grid has {len(out)} cells, expected {n * n}",
-                         Location(1, start + len(desc) + 1))
-    return out
 
 
 def write_tatham(inst: GridInstance, solution: GridSolution | None = None) -> str:
     clues = "/".join("" if e is None else str(e) for e in inst.edges)
     out = f"{inst.params or inst.width}:{clues}"
     if any(n is not None for _, n in inst.cells):
-        runs = write_runs([n for _, n in inst.cells])
-        out += "," + re.sub(r"(?<=\d)(?=\d)", "_", runs)  # "_" between two digits
+        out += "," + write_digit_grid([n for _, n in inst.cells])
     return out
 
 

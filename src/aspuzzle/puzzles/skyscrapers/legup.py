@@ -23,7 +23,9 @@ import xml.etree.ElementTree as ET
 
 from aspuzzle.errors import InputError
 from aspuzzle.kit.legup import IND, Doc, attr_int, children, detect_name, parse, puzzle_board
-from aspuzzle.kit.model import Cell, CellValue, GridInstance, GridSolution, make
+from aspuzzle.kit.legup_digits import read_digit_cell as read_cell
+from aspuzzle.kit.legup_digits import write_digits
+from aspuzzle.kit.model import CellValue, GridInstance, GridSolution, make
 from aspuzzle.puzzles.skyscrapers.type import SPEC
 
 __all__ = ["detect_legup", "read_cell", "read_doc", "read_legup", "write_legup"]
@@ -37,17 +39,6 @@ def detect_legup(text: str) -> bool:
 
 def read_legup(text: str) -> GridInstance:
     return read_doc(text)[1]
-
-
-def read_cell(doc: Doc, elem: ET.Element, n: int) -> tuple[Cell, int]:
-    """A ``<cell>`` element: its cell (1-based row, column) and height (0: empty)."""
-    x, y, v = (attr_int(doc, elem, a) for a in ("x", "y", "value"))
-    if not (0 <= x < n and 0 <= y < n):
-        raise InputError(f"LEGUP: cell x={x} y={y} is outside the {n}x{n} board", doc.at(elem))
-    if not 0 <= v <= n:
-        raise InputError(f"LEGUP: cell value {v} is no height 0..{n}",
-                         doc.at(elem, (y + 1, x + 1)))
-    return (y + 1, x + 1), v
 
 
 def _flag(doc: Doc, elem: ET.Element, name: str) -> bool:
@@ -106,17 +97,10 @@ def write_legup(inst: GridInstance, solution: GridSolution | None = None, *,
     n = inst.width
     e = [0 if k is None else k for k in inst.edges]
     top, bottom, left, right = (e[i * n:(i + 1) * n] for i in range(4))
-    out = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
-           '<Legup version="2.0.0">', f'{IND}<puzzle name="{NAME}">',
-           f'{IND * 2}<board size="{n}">', f"{IND * 3}<cells>"]
-    for (r, c), (_, v) in inst.positions():
-        if v is not None:
-            out.append(f'{IND * 4}<cell value="{v}" x="{c - 1}" y="{r - 1}"/>')
-    out.append(f"{IND * 3}</cells>")
+    out = []
     for side, a, b in (("east", left, right), ("south", top, bottom)):
         out.append(f'{IND * 3}<axis side="{side}">')
         out += [f'{IND * 4}<clue index="{i}" value="{v}"/>' for i, v in zip(a, b, strict=True)]
         out.append(f"{IND * 3}</axis>")
-    out += [f'{IND * 3}<flags dupe="true" view="false"/>', f"{IND * 2}</board>", *(proof or []),
-            f"{IND}</puzzle>", "</Legup>"]
-    return "\n".join(out) + "\n"
+    out.append(f'{IND * 3}<flags dupe="true" view="false"/>')
+    return write_digits(NAME, inst, out, proof or [])

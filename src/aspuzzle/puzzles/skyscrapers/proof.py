@@ -25,8 +25,8 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from aspuzzle.explain.steps import Board, Kind, Step
-from aspuzzle.kit.legup import cell_xml
-from aspuzzle.kit.legup_proof import DigitJudge, Writer, legup_refs, proof_with
+from aspuzzle.kit.legup_digits import DigitWriter, check_digit_proof, placed_digits
+from aspuzzle.kit.legup_proof import DigitJudge, legup_refs, proof_with
 from aspuzzle.kit.model import Cell, GridInstance
 from aspuzzle.puzzles.skyscrapers import legup
 from aspuzzle.puzzles.skyscrapers.legup_rules import (
@@ -42,7 +42,7 @@ from aspuzzle.puzzles.skyscrapers.legup_rules import (
 
 __all__ = ["check_proof", "export_proof", "lboard"]
 
-_NOT_EXPORTED = ("cell_for_number",)
+_NOT_EXPORTED = ("cell_for_number", "clue_arrangements")
 _KNOWN = {*DIRECT, *CONTRADICTION, *CASE}
 _SPLIT = "number_for_cell"
 
@@ -52,9 +52,7 @@ def lboard(inst: GridInstance, board: Board, dupe: bool = True, view: bool = Fal
     n = inst.width
     e = [0 if k is None else k for k in inst.edges] or [0] * (4 * n)
     top, bottom, left, right = (tuple(e[i * n:(i + 1) * n]) for i in range(4))
-    digits = {cell: int(v) for cell, (kind, v) in inst.positions() if kind == "given" and v}
-    digits.update({(k[0], k[1]): k[2] for k, v in board.cells.items() if v == "yes"})
-    return LBoard(n, (left, right, top, bottom), digits, dupe, view)
+    return LBoard(n, (left, right, top, bottom), placed_digits(inst, board), dupe, view)
 
 
 def _ref(rule: Any) -> str:
@@ -62,7 +60,9 @@ def _ref(rule: Any) -> str:
     return refs[0][0] if refs else ""
 
 
-class _Writer(Writer):
+class _Writer(DigitWriter):
+    split_id = _SPLIT
+
     def __init__(self, loaded: Any, rs: Any) -> None:
         super().__init__(loaded, rs)
         self.inst = loaded.instance
@@ -70,69 +70,13 @@ class _Writer(Writer):
     def lb(self, board: Board) -> LBoard:
         return lboard(self.inst, board)
 
-    def cell_lines(self, sets: Sequence[tuple[Any, str]]) -> list[str]:
-        out = []
-        for (r, c, d), value in sorted(sets):
-            if value != "yes":  # pragma: no cover - the Skyscrapers rules only place digits
-                raise RuntimeError(f"a LEGUP Skyscrapers step cannot strike {d} from ({r},{c})")
-            out.append(cell_xml(d, (r, c)))
-        return out
+    def split_digits(self, board: Board, cell: Cell) -> list[int]:
+        return case_digits(self.lb(board), cell)
 
-    def steps(self, node: int, board: Board, steps: Sequence[Step]) -> tuple[int, Board] | None:
-        for i, step in enumerate(steps):
-            if step.kind is Kind.CONTRADICTION:
-                self.contradiction(node, board, step)
-                return None
-            if step.kind is Kind.DIRECT:
-                sets, _ = board.new_in(step.sets, ())
-                if not sets:
-                    continue
-                rid = _ref(self.info[step.rule_id])
-                lb = self.lb(board)
-                good = [s for s in sets if not direct(rid, lb, s[0][:2], s[0][2])]
-                bad = [s for s in sets if s not in good]
-                if good:
-                    child = self.node()
-                    self.transition(node, step.rule_id, good, child)
-                    node, board = child, board.with_(good)
-                if bad:
-                    node, board = self.by_split(node, board, bad)
-                continue
-            self.case(node, board, step, steps[i + 1:])
-            return None
-        return node, board
-
-    def dies(self, node: int, board: Board) -> None:
-        """Explain a board that cannot be finished from ``node`` until it dies."""
-        from aspuzzle.explain import explain
-
-        e = explain(self.loaded, board=board, reasoner=self.rs)
-        if e.status != "contradiction":  # pragma: no cover - every case left out is dead
-            raise RuntimeError(f"a case that should die does not ({e.status})")
-        self.steps(node, board, list(e.steps))
-
-    def split_on(self, node: int, board: Board, cell: Cell, keep: int | None) -> int | None:
-        """LEGUP's Number For Cell split on a cell: every case but ``keep`` explained until it
-        dies; the node of ``keep``'s case."""
-        on = None
-        for d in case_digits(self.lb(board), cell):
-            child = self.node()
-            key = ((cell[0], cell[1], d), "yes")
-            self.transition(node, _SPLIT, [key], child)
-            if d == keep:
-                on = child
-            else:
-                self.dies(child, board.with_([key]))
-        return on
-
-    def by_split(self, node: int, board: Board, sets: list[tuple[Any, str]]
-                 ) -> tuple[int, Board]:
-        for (r, c, d), _ in sets:
-            on = self.split_on(node, board, (r, c), d)
-            if on is None:  # pragma: no cover - a digit we set is not a duplicate
-                raise RuntimeError(f"({r},{c})={d} is not a case of Number For Cell")
-            node, board = on, board.with_([((r, c, d), "yes")])
-        return node, board
+    def refused(self, step: Step, board: Board, sets: Sequence[tuple[Any, str]]
+                ) -> list[tuple[Any, str]]:
+        rid, lb = _ref(self.info[step.rule_id]), self.lb(board)
+        return [s for s in sets if direct(rid, lb, s[0][:2], s[0][2])]
 
     def contradiction(self, node: int, board: Board, step: Step) -> None:
         lb = self.lb(board)
@@ -150,21 +94,6 @@ class _Writer(Writer):
             raise RuntimeError("a full board that LEGUP finds no contradiction on")
         cell = min(empty, key=lambda x: (len(case_digits(lb, x)), x))
         self.split_on(node, board, cell, None)
-
-    def case(self, node: int, board: Board, step: Step, rest: Sequence[Step]) -> None:
-        if step.rule_id != _SPLIT:  # pragma: no cover - Cell For Number is not exported
-            raise RuntimeError(f"{step.rule} has no LEGUP form that LEGUP validates")
-        cells = {k[:2] for br in step.branches for k, _ in br.sets}
-        (cell,) = cells
-        shown = {k[2] for br in step.branches for k, _ in br.sets}
-        for d in case_digits(self.lb(board), cell):
-            if d in shown:
-                continue
-            child = self.node()
-            key = ((cell[0], cell[1], d), "yes")
-            self.transition(node, _SPLIT, [key], child)
-            self.dies(child, board.with_([key]))
-        super().case(node, board, step, rest)
 
 
 def export_proof(loaded: Any, explanation: Any = None, *, reasoner: Any = None) -> str:
@@ -184,14 +113,10 @@ def check_proof(text: str, *, allowed: Collection[str] | None = None, teacher: A
     For Cell is one empty cell, one case for each digit not yet in its row or column at least;
     by Cell For Number one digit in one row or column, one case for each cell of it where the
     digit can still go at least. InputError for a file that cannot be read."""
-    from aspuzzle.kit.legup_proof import check_usage, digit_cell_sets, judge_tree, read_tree
     from aspuzzle.puzzles.skyscrapers import PUZZLE
 
-    check_usage(PUZZLE, allowed, teacher, earned)
-    doc, inst, puzzle_elem, flags = legup.read_doc(text)
-    cell_sets = digit_cell_sets(inst, lambda elem: legup.read_cell(doc, elem, inst.width))
-    nodes, root = read_tree(doc, puzzle_elem, cell_sets)
-    report = judge_tree(_Judge(PUZZLE, inst, nodes, allowed, "Skyscrapers"), Board({}), root)
+    report, (_, inst, _, flags), nodes, root = check_digit_proof(
+        PUZZLE, _Judge, "Skyscrapers", text, legup.read_doc, allowed, teacher, earned)
     if root is None:
         return report
     shown, why = _legup_view(inst, nodes, root, flags)
@@ -282,6 +207,3 @@ def _case_view(b: LBoard, ts: list[Any], ids: list[str]) -> str:
 class _Judge(DigitJudge):
     cell_split = "number_for_cell"
     digit_split = "cell_for_number"
-
-    def digits(self, board: Board) -> dict[Cell, int]:
-        return lboard(self.inst, board).digits

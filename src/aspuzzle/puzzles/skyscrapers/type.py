@@ -20,7 +20,7 @@ SPEC = GridSpec(
     marks=(),
     answer="value", solution_key="grid",
     rules=("last_number_for_cell", "last_cell_for_number", "n_edge", "last_visible_number",
-           "last_visible_cell",
+           "last_visible_cell", "clue_arrangements",
            "duplicate_number", "exceeding_visibility", "insufficient_visibility",
            "unresolved_cell", "unresolved_number", "preemptive_visibility",
            "cell_for_number", "number_for_cell"),

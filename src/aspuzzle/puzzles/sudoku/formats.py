@@ -12,7 +12,14 @@ from __future__ import annotations
 import re
 
 from aspuzzle.errors import InputError, Location
-from aspuzzle.kit.codecs import Token, given_or_empty, id_line, read_number16, write_number16
+from aspuzzle.kit.codecs import (
+    given_or_empty,
+    id_line,
+    read_digit_grid,
+    read_number16,
+    write_digit_grid,
+    write_number16,
+)
 from aspuzzle.kit.model import GridInstance, GridSolution, make
 from aspuzzle.kit.textgrid import boxes
 from aspuzzle.puzzles.sudoku.type import SPEC
@@ -57,37 +64,10 @@ def read_tatham(text: str) -> GridInstance:
     if jigsaw != bool(sep):
         raise InputError("a jigsaw ID ('Nj') has its blocks after a comma, and only a jigsaw "
                          "has", Location(1, start + len(grid_text) + 1))
-    cells = _grid(grid_text, n * n, start)
+    cells = read_digit_grid(grid_text, n * n, start)
     regions = _blocks(blocks, n, start + len(grid_text) + 1) if jigsaw else boxes(n, (c, r))
     rows = [[given_or_empty(t) for t in cells[i:i + n]] for i in range(0, n * n, n)]
     return make(SPEC, rows, params=m.group(1), regions=regions)
-
-
-def _grid(desc: str, size: int, start: int) -> list[Token]:
-    out: list[Token] = []
-    i = 0
-    while i < len(desc):
-        ch = desc[i]
-        where = Location(1, start + i + 1)
-        if "a" <= ch <= "z":
-            out += [None] * (ord(ch) - ord("a") + 1)
-        elif ch == "_":
-            pass
-        elif "1" <= ch <= "9":
-            j = i
-            while j + 1 < len(desc) and desc[j + 1].isdigit():
-                j += 1
-            out.append(int(desc[i:j + 1]) if j - i < 3 else 1000)
-            i = j
-        else:
-            raise InputError(f"unexpected character '{ch}' in the grid", where)
-        if len(out) > size:
-            raise InputError(f"the grid is longer than {size} cells", where)
-        i += 1
-    if len(out) != size:
-        raise InputError(f"the grid has {len(out)} cells, expected {size}",
-                         Location(1, start + len(desc) + 1))
-    return out
 
 
 def _edge(pos: int, n: int) -> tuple[int, int]:
@@ -151,29 +131,6 @@ def _write_blocks(inst: GridInstance) -> str:
     return "".join(out)
 
 
-def _write_grid(inst: GridInstance) -> str:
-    out: list[str] = []
-    run = 0
-    for _, (_, d) in inst.positions():
-        if d is None:
-            run += 1
-            continue
-        if run:
-            while run > 0:
-                k = min(run, 26)
-                out.append(chr(ord("a") - 1 + k))
-                run -= k
-        elif out:
-            out.append("_")
-        out.append(str(d))
-        run = 0
-    while run > 0:
-        k = min(run, 26)
-        out.append(chr(ord("a") - 1 + k))
-        run -= k
-    return "".join(out)
-
-
 def write_tatham(inst: GridInstance, solution: GridSolution | None = None) -> str:
     n = inst.width
     params = inst.params
@@ -181,7 +138,7 @@ def write_tatham(inst: GridInstance, solution: GridSolution | None = None) -> st
         shape = next(((c, n // c) for c in range(1, n) if n % c == 0
                       and list(inst.regions) == boxes(n, (c, n // c))), None)
         params = f"{shape[0]}x{shape[1]}" if shape is not None else f"{n}j"
-    grid = _write_grid(inst)
+    grid = write_digit_grid([d for _, (_, d) in inst.positions()])
     if re.match(r"\d+j", params):
         return f"{params}:{grid},{_write_blocks(inst)}"
     return f"{params}:{grid}"

@@ -31,6 +31,8 @@ import xml.etree.ElementTree as ET
 
 from aspuzzle.errors import InputError
 from aspuzzle.kit import legup as kit
+from aspuzzle.kit.legup_digits import read_digit_cell as read_cell
+from aspuzzle.kit.legup_digits import write_digits
 from aspuzzle.kit.model import Cell, CellValue, GridInstance, GridSolution, make
 from aspuzzle.kit.textgrid import boxes
 from aspuzzle.puzzles.sudoku.type import SPEC
@@ -73,19 +75,6 @@ def read_doc(text: str) -> tuple[kit.Doc, GridInstance, ET.Element]:
     return doc, make(SPEC, rows, regions=boxes(size, (side, side))), puzzle
 
 
-def read_cell(doc: kit.Doc, elem: ET.Element, size: int) -> tuple[Cell, int]:
-    """A ``<cell>`` element: its cell (1-based row, column) and digit (0: empty)."""
-    value, x, y = (kit.attr_int(doc, elem, "value"), kit.attr_int(doc, elem, "x"),
-                   kit.attr_int(doc, elem, "y"))
-    if not (0 <= x < size and 0 <= y < size):
-        raise InputError(f"LEGUP: cell x={x} y={y} is outside the {size}x{size} board",
-                         doc.at(elem))
-    if not 0 <= value <= size:
-        raise InputError(f"LEGUP: cell x={x} y={y} has value {value}, not one of 0..{size}",
-                         doc.at(elem, (y + 1, x + 1)))
-    return (y + 1, x + 1), value
-
-
 def read_legup(text: str) -> GridInstance:
     """The puzzle of a LEGUP Sudoku file (its proof left out)."""
     return read_doc(text)[1]
@@ -124,23 +113,12 @@ def write_legup(inst: GridInstance, solution: GridSolution | None = None, *,
     ``proof``: the lines of a ``<proof>`` element instead, indented as its place in the file."""
     check_shape(inst)
     n = inst.width
-    out = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
-           '<Legup version="2.0.0">',
-           f'{IND}<puzzle name="{_NAME}">',
-           f'{IND * 2}<board size="{n}">',
-           f"{IND * 3}<cells>"]
-    empty: list[Cell] = []
-    for cell, (kind, value) in inst.positions():
-        if kind == "given":
-            out.append(IND * 4 + kit.cell_xml(int(value or 0), cell))
-        else:
-            empty.append(cell)
-    out += [f"{IND * 3}</cells>", f"{IND * 2}</board>", *(proof or [])]
+    lines = list(proof or [])
     if solution is not None and proof is None:
-        out += [f"{IND * 2}<proof>", f"{IND * 3}<tree>", f'{IND * 4}<node id="0" root="true">',
-                f'{IND * 5}<transition child="1" id="2">']
-        out += [IND * 6 + kit.cell_xml(solution.digit(cell, n), cell) for cell in empty]
-        out += [f"{IND * 5}</transition>", f"{IND * 4}</node>", f'{IND * 4}<node id="1"/>',
-                f"{IND * 3}</tree>", f"{IND * 2}</proof>"]
-    out += [f"{IND}</puzzle>", "</Legup>"]
-    return "\n".join(out) + "\n"
+        empty = [cell for cell, (kind, _) in inst.positions() if kind != "given"]
+        lines = [f"{IND * 2}<proof>", f"{IND * 3}<tree>", f'{IND * 4}<node id="0" root="true">',
+                 f'{IND * 5}<transition child="1" id="2">']
+        lines += [IND * 6 + kit.cell_xml(solution.digit(cell, n), cell) for cell in empty]
+        lines += [f"{IND * 5}</transition>", f"{IND * 4}</node>", f'{IND * 4}<node id="1"/>',
+                  f"{IND * 3}</tree>", f"{IND * 2}</proof>"]
+    return write_digits(_NAME, inst, proof=lines)

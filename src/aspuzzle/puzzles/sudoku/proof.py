@@ -16,13 +16,13 @@ and boxes (checking any step of a 4x4 proof ends in a NullPointerException in LE
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from typing import Any
 
 from aspuzzle.errors import UsageError
-from aspuzzle.explain.steps import Board, Step
-from aspuzzle.kit.legup import cell_xml
-from aspuzzle.kit.legup_proof import DigitJudge, Writer, proof_with
+from aspuzzle.explain.steps import Board
+from aspuzzle.kit.legup_digits import DigitWriter, check_digit_proof
+from aspuzzle.kit.legup_proof import DigitJudge, proof_with
 from aspuzzle.puzzles.sudoku import legup
 
 __all__ = ["LEGUP_RULES", "check_proof", "export_proof"]
@@ -33,28 +33,14 @@ _SPLIT_CASES = 9
 """LEGUP's Possible Numbers for Cell makes the cases 1..9 whatever the board's size."""
 
 
-class _Writer(Writer):
-    def cell_lines(self, sets: Sequence[tuple[Any, str]]) -> list[str]:
-        out = []
-        for (r, c, d), value in sorted(sets):
-            if value != "yes":  # the rules above only place digits
-                raise RuntimeError(f"a LEGUP Sudoku step cannot strike {d} from ({r},{c})")
-            out.append(cell_xml(d, (r, c)))
-        return out
+class _Writer(DigitWriter):
+    split_id = "possible_numbers_for_cell"
 
-    def case(self, node: int, board: Board, step: Step, rest: Sequence[Step]) -> None:
-        cells = {k[:2] for br in step.branches for k, _ in br.sets}
-        if len(cells) != 1:  # pragma: no cover - the one split used is on a cell
-            raise RuntimeError(f"{step.rule}: not a split of one cell")
-        (r, c), = cells
-        shown = {k[2] for br in step.branches for k, _ in br.sets}
-        for d in range(1, _SPLIT_CASES + 1):
-            if d in shown:
-                continue
-            child = self.node()
-            self.transition(node, step.rule_id, [((r, c, d), "yes")], child)
-            self.transition(child, "repeated_numbers", (), self.node())
-        super().case(node, board, step, rest)
+    def split_digits(self, board: Board, cell: tuple[int, int]) -> list[int]:
+        return list(range(1, _SPLIT_CASES + 1))
+
+    def close(self, node: int, board: Board) -> None:
+        self.transition(node, "repeated_numbers", (), self.node())
 
 
 def export_proof(loaded: Any, explanation: Any = None, *, reasoner: Any = None) -> str:
@@ -82,14 +68,10 @@ def check_proof(text: str, *, allowed: Collection[str] | None = None, teacher: A
     1..9); by Possible Cells for Number one digit in one row, column or box, one case for each
     cell of it where the digit can still go at least. InputError for a file that cannot be
     read."""
-    from aspuzzle.kit.legup_proof import check_usage, digit_cell_sets, judge_tree, read_tree
     from aspuzzle.puzzles.sudoku import PUZZLE
 
-    check_usage(PUZZLE, allowed, teacher, earned)
-    doc, inst, puzzle_elem = legup.read_doc(text)
-    cell_sets = digit_cell_sets(inst, lambda elem: legup.read_cell(doc, elem, inst.width))
-    nodes, root = read_tree(doc, puzzle_elem, cell_sets)
-    return judge_tree(_Judge(PUZZLE, inst, nodes, allowed, "Sudoku"), Board({}), root)
+    return check_digit_proof(PUZZLE, _Judge, "Sudoku", text, legup.read_doc, allowed, teacher,
+                             earned)[0]
 
 
 class _Judge(DigitJudge):
