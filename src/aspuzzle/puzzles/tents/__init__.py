@@ -117,11 +117,15 @@ class TentsPuzzle:
         # (measured, issue 32, CPU ms, build / fresh solve / shared solve, and the solves
         # after which it pays: 6x6 6.4 / 2.8 / 0.6, 3.0; 8x8 8.8 / 2.7 / 0.6, 4.3; 10x10
         # 18 / 3.4 / 1.0, 7.4; 15x15 50-68 / 5-7 / 3-4, 17-32; 20x20 150-170 / 8.5-10 /
-        # 5.6-6.8, 46-56)
+        # 5.6-6.8, 46-56). Since the no-touch rule is grounded once a pair (encoding.lp) a
+        # 10x10 build costs ~65M instructions, not ~103M: the Tatham 10x10 set of 20 took
+        # 493M (callgrind, whole process) building on the 8th, 448M on the 3rd, 440M on the
+        # 2nd (a build no earlier than the 3rd: BUILD_AFTER); a 15x15 set is the same building
+        # on the 7th or never
         hw = instance.height * instance.width
         return Reuse(("tents", instance.height, instance.width, options.pairing), program,
                      (("tree", 2), ("tent_row", 2), ("tent_column", 2)), tuple(true),
-                     build_after=max(2, hw * 3 // 40 if hw <= 100 else hw // 10),
+                     build_after=max(2, hw // 50) if hw <= 100 else hw // 10,
                      # a solve takes a few ms: run it in the calling thread (Tatham 15x15 and
                      # 25x25 sets, paired in one process: about 8% and 10% less time)
                      quick=True)
