@@ -95,9 +95,21 @@ def rule_tier(type_name: str, rule: Any) -> Tier:
     return _own_tier(rule)
 
 
-def tier_of(steps: Iterable[Any]) -> Tier:
-    """The tier of a list of explanation steps (objects with a ``depth``: nesting of splits)."""
-    return Tier.from_depth(max((int(s.depth) for s in steps), default=0))
+def tier_of(steps: Iterable[Any], type_name: str | None = None) -> Tier:
+    """The tier of a list of explanation steps (objects with a ``depth``: nesting of splits):
+    the deepest nesting of splits, and with ``type_name`` at least the tier of every rule
+    applied (:func:`rule_tiers`, inside branches too), so that a puzzle that needs a rule of
+    tier ``case`` is not called ``direct`` when it takes no split: the tier stays the weakest
+    set of rules that explains the puzzle, as ``explain --tier`` and the generator use it."""
+    steps = list(steps)
+    tier = Tier.from_depth(max((int(s.depth) for s in steps), default=0))
+    if type_name is not None:
+        listed = rule_tiers(type_name)
+        for s in _walk(steps):
+            own = listed.get(s.rule_id or s.rule)
+            if own is not None and own.rank > tier.rank:
+                tier = own
+    return tier
 
 
 def rate(loaded: Any) -> Tier | None:

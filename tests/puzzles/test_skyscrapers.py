@@ -10,6 +10,7 @@ import pytest
 import aspuzzle
 from aspuzzle.errors import InputError
 from aspuzzle.explain import explain
+from aspuzzle.explain.steps import Kind
 from aspuzzle.puzzles.skyscrapers import PUZZLE as SKY
 from tests.conftest import DATA, EXAMPLES, read_jsonl
 
@@ -161,8 +162,11 @@ def test_bad_legup_files_say_where(change: str, message: str) -> None:
 
 def test_clue_arrangements_explains_a_hard_tatham_puzzle_without_a_split() -> None:
     """Tatham's 'hard' level is his exhaustive analysis of each clue: with Clue Arrangements
-    (that analysis, striking heights) his 6x6 hard puzzle needs no case split (it needed 37)."""
+    (that analysis, striking heights) his 6x6 hard puzzle needs no case split (it needed 37).
+    Clue Arrangements is a rule of tier ``case`` (its header), so the puzzle's tier is ``case``:
+    the weakest set of rules that explains it, as ``rate`` and the generator's tiers say."""
     loaded = aspuzzle.loads(next(r["id"] for r in TATHAM if r["seed"] == "aspuzzle-s-6h-0"))
     e = explain(loaded)
-    assert e.status == "solved" and e.tier == "direct"
+    assert e.status == "solved" and e.tier == "case"
+    assert all(s.kind is not Kind.CASE for s in e.steps)
     assert any(s.rule_id == "clue_arrangements" for s in e.steps)

@@ -115,7 +115,7 @@ def explain(puzzle: Any, *, board: Board | None = None, tier: Tier | str = Tier.
         status = "solved"
     else:
         status, note = _why_stopped(rs, result.board)
-    return Explanation(name, tuple(steps), status, str(tier_of(steps)), start, result.board,
+    return Explanation(name, tuple(steps), status, str(tier_of(steps, name)), start, result.board,
                        note, time.perf_counter() - start_t, encode=rs.encode)
 
 
