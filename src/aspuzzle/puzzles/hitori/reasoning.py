@@ -20,7 +20,7 @@ shaded cell, ``5o`` (or ``5+``) a cell marked unshaded, a bare number a cell not
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import clingo
@@ -442,16 +442,7 @@ class HitoriReasoner(StagedReasoner):
         for start in neighbours4(at):
             if start in seen or not self.inst.inside(start) or cells.get(start) == SHADED:
                 continue
-            area = [start]
-            seen.add(start)
-            todo = [start]
-            while todo:
-                for n in neighbours4(todo.pop()):
-                    if n not in seen and self.inst.inside(n) and cells.get(n) != SHADED:
-                        seen.add(n)
-                        area.append(n)
-                        todo.append(n)
-            areas.append(sorted(area))
+            areas.append(self._area(start, cells, seen))
         areas.sort(key=lambda a: a[0])  # (r, c) tuples: reading order
         return min(areas, key=len) if areas else []
 
@@ -461,19 +452,23 @@ class HitoriReasoner(StagedReasoner):
         seen: set[Cell] = set()
         areas: list[list[Cell]] = []
         for start in open_:
-            if start in seen:
-                continue
-            area = [start]
-            seen.add(start)
-            todo = [start]
-            while todo:
-                for n in neighbours4(todo.pop()):
-                    if self.inst.inside(n) and n not in seen and board.cells.get(n) != SHADED:
-                        seen.add(n)
-                        area.append(n)
-                        todo.append(n)
-            areas.append(sorted(area))
+            if start not in seen:
+                areas.append(self._area(start, board.cells, seen))
         return areas
+
+    def _area(self, start: Cell, cells: Mapping[Cell, Any], seen: set[Cell]) -> list[Cell]:
+        """The area of the cells not shaded in ``cells`` that holds ``start`` (a cell inside
+        the grid, not shaded), in reading order; its cells are added to ``seen``."""
+        area = [start]
+        seen.add(start)
+        todo = [start]
+        while todo:
+            for n in neighbours4(todo.pop()):
+                if n not in seen and self.inst.inside(n) and cells.get(n) != SHADED:
+                    seen.add(n)
+                    area.append(n)
+                    todo.append(n)
+        return sorted(area)
 
 
 _NEIGHBOURS: dict[tuple[int, int], dict[Cell, tuple[Cell, ...]]] = {}
