@@ -1,5 +1,5 @@
 """Every rule of every type has its tier in aspuzzle.difficulty: case rules ``case``, direct and
-contradiction rules ``direct``."""
+contradiction rules ``direct``, unless the rule's file says another (``%! tier:``)."""
 
 from __future__ import annotations
 
@@ -20,4 +20,10 @@ def test_every_rule_has_its_tier(name: str) -> None:
     tiers = rule_tiers(name)
     assert {r.id for r in catalogue} == set(tiers)
     for r in catalogue:
-        assert rule_tier(name, r) is (Tier.CASE if r.kind is Kind.CASE else Tier.DIRECT)
+        by_kind = Tier.CASE if r.kind is Kind.CASE else Tier.DIRECT
+        assert rule_tier(name, r) is (Tier.parse(r.tier) if r.tier else by_kind)
+
+
+def test_a_rule_of_a_higher_tier_is_listed_so() -> None:
+    """Skyscrapers' Clue Arrangements is a direct rule (no split) of tier ``case``."""
+    assert rule_tiers("skyscrapers")["clue_arrangements"] is Tier.CASE
