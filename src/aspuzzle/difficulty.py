@@ -100,7 +100,7 @@ def tier_of(steps: Iterable[Any], type_name: str | None = None) -> Tier:
     the deepest nesting of splits, and with ``type_name`` at least the tier of every rule
     applied (:func:`rule_tiers`, inside branches too), so that a puzzle that needs a rule of
     tier ``case`` is not called ``direct`` when it takes no split: the tier stays the weakest
-    set of rules that explains the puzzle, as ``explain --tier`` and the generator use it."""
+    set of rules that explains the puzzle, which the generator's tiers compare."""
     steps = list(steps)
     tier = Tier.from_depth(max((int(s.depth) for s in steps), default=0))
     if type_name is not None:
