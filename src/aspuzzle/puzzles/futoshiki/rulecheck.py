@@ -19,9 +19,9 @@ from aspuzzle.kit.verify import (
     KitCounterexample,
     KitVerification,
     counterexample_atoms,
+    guessed_board,
     read_rule_file,
 )
-from aspuzzle.puzzles.base import lp_file
 
 __all__ = ["verify"]
 
@@ -68,8 +68,7 @@ def verify(rule: str | Path, *, up_to: tuple[int, int] = (6, 6)) -> KitVerificat
     the smaller side)?"""
     path = Path(rule)
     source = read_rule_file(path)
-    board = "\n".join(ln for ln in lp_file(f"{__package__}.rules", "board.lp").read_text()
-                      .splitlines() if not ln.lstrip().startswith("#external"))
+    board = guessed_board("aspuzzle.puzzles.futoshiki")
     parts = [board, _SEARCH, source]
     if not _MARKED.search(source):
         parts.append(_NO_MARKS)

@@ -22,7 +22,9 @@ import clingo
 from aspuzzle.kit.verify import (
     KitCounterexample,
     KitVerification,
+    board_sizes,
     counterexample_atoms,
+    guessed_board,
     read_rule_file,
 )
 from aspuzzle.puzzles.base import lp_file
@@ -47,14 +49,11 @@ def verify(rule: str | Path, *, up_to: tuple[int, int] = (6, 6)) -> KitVerificat
     """Is the rule file sound on every board up to ``up_to`` (rows, columns)?"""
     path = Path(rule)
     source = read_rule_file(path)
-    board = "\n".join(ln for ln in lp_file(f"{__package__}.rules", "board.lp").read_text()
-                      .splitlines() if not ln.lstrip().startswith("#external"))
+    board = guessed_board("aspuzzle.puzzles.hitori")
     game = lp_file(__package__, "encoding.lp").read_text()
     # (board.lp derives cell/2 from written/3; the search states it first, to choose numbers)
     parts = [game, board, _SEARCH, source]
-    sizes = sorted(((h, w) for h in range(1, up_to[0] + 1) for w in range(1, up_to[1] + 1)),
-                   key=lambda s: (s[0] * s[1], s))
-    for h, w in sizes:
+    for h, w in board_sizes(up_to):
         found = _search(parts, h, w, str(path))
         if found is not None:
             return KitVerification(str(path), up_to, found, "hitori")
