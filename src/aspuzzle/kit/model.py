@@ -12,7 +12,8 @@ if TYPE_CHECKING:
 
     from aspuzzle.kit.spec import GridSpec
 
-__all__ = ["Cell", "GridInstance", "GridSolution", "facts_text", "to_facts", "validate"]
+__all__ = ["Cell", "GridInstance", "GridSolution", "between_pair", "facts_text", "neighbour_pairs",
+           "to_facts", "validate"]
 
 Cell = tuple[int, int]
 CellValue = tuple[str, int | None]
@@ -38,18 +39,23 @@ class GridInstance(NamedTuple):
     """The clues outside the grid (:attr:`GridSpec.edge_clues`), in Tatham's order: the top
     of each column, the bottom of each column, the left of each row, the right of each row;
     None where a line has no clue; empty for a type without them."""
+    between: tuple[tuple[Cell, Cell, str], ...] = ()
+    """The clues between two orthogonal neighbours (:attr:`GridSpec.between`): ``(a, b,
+    kind)``, sorted; an ordered kind reads "a before b" (a Futoshiki sign: a's digit is the
+    greater), an unordered one is kept upper-left cell first (:func:`between_pair`)."""
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, GridInstance) and self.type == other.type
                 and self.height == other.height and self.width == other.width
                 and self.cells == other.cells and self.regions == other.regions
-                and self.edges == other.edges)
+                and self.edges == other.edges and self.between == other.between)
 
     def __ne__(self, other: object) -> bool:
         return not self == other
 
     def __hash__(self) -> int:
-        return hash((self.type, self.height, self.width, self.cells, self.regions, self.edges))
+        return hash((self.type, self.height, self.width, self.cells, self.regions, self.edges,
+                     self.between))
 
     def region(self, cell: Cell) -> int:
         return self.regions[(cell[0] - 1) * self.width + cell[1] - 1]
@@ -67,6 +73,10 @@ class GridInstance(NamedTuple):
             n = self.edges[i] if i < len(self.edges) else None
             if n is not None:
                 yield side, line, n
+
+    def pairs(self, kind: str) -> frozenset[tuple[Cell, Cell]]:
+        """The pairs of neighbours with a clue of this kind between them."""
+        return frozenset((a, b) for a, b, k in self.between if k == kind)
 
     def positions(self) -> Iterator[tuple[Cell, CellValue]]:
         w = self.width
@@ -94,8 +104,29 @@ def edge_places(height: int, width: int) -> list[tuple[str, int]]:
             for i in range(1, (width if side in ("top", "bottom") else height) + 1)]
 
 
+def between_pair(spec: GridSpec, a: Cell, b: Cell, kind: str) -> tuple[Cell, Cell, str]:
+    """A clue between ``a`` and ``b`` in its one spelling: an unordered kind's pair upper-left
+    cell first."""
+    ordered = next((k.ordered for k in spec.between if k.name == kind), True)
+    return (a, b, kind) if ordered or a <= b else (b, a, kind)
+
+
+def neighbour_pairs(height: int, width: int) -> list[tuple[Cell, Cell]]:
+    """Every pair of orthogonal neighbours, upper-left cell first, in reading order (the
+    right neighbour before the lower one)."""
+    out: list[tuple[Cell, Cell]] = []
+    for r in range(1, height + 1):
+        for c in range(1, width + 1):
+            if c < width:
+                out.append(((r, c), (r, c + 1)))
+            if r < height:
+                out.append(((r, c), (r + 1, c)))
+    return out
+
+
 def make(spec: GridSpec, rows: Sequence[Sequence[CellValue]], params: str = "",
-         regions: Sequence[int] = (), edges: Sequence[int | None] = ()) -> GridInstance:
+         regions: Sequence[int] = (), edges: Sequence[int | None] = (),
+         between: Sequence[tuple[Cell, Cell, str]] = ()) -> GridInstance:
     """An instance from its rows of cells (checked by :func:`validate`)."""
     height = len(rows)
     width = len(rows[0]) if rows else 0
@@ -104,7 +135,8 @@ def make(spec: GridSpec, rows: Sequence[Sequence[CellValue]], params: str = "",
             raise InputError(f"row {r} has {len(row)} cells, expected {width} (the grid must "
                              "be rectangular)", Location(cell=(r, len(row) if row else 1)))
     inst = GridInstance(spec.name, height, width, tuple(v for row in rows for v in row), params,
-                        tuple(regions), tuple(edges))
+                        tuple(regions), tuple(edges),
+                        tuple(sorted({between_pair(spec, *x) for x in between})))
     validate(spec, inst)
     return inst
 
@@ -143,6 +175,30 @@ def validate(spec: GridSpec, inst: GridInstance) -> None:
         _check_edges(spec, inst)
     elif inst.edges:
         raise InputError(f"a {spec.name} puzzle has no clues outside the grid")
+    if inst.between:
+        _check_between(spec, inst)
+
+
+def _check_between(spec: GridSpec, inst: GridInstance) -> None:
+    """Clues between cells: of the type's kinds, between two neighbours of the grid, at most
+    one between two cells."""
+    kinds = {k.name for k in spec.between}
+    seen: dict[frozenset[Cell], str] = {}
+    for a, b, kind in inst.between:
+        where = Location(cell=a)
+        if kind not in kinds:
+            raise InputError(f"a {spec.name} puzzle has no '{kind}' clue between cells", where)
+        for cell in (a, b):
+            if not inst.inside(cell):
+                raise InputError(f"a {kind} clue next to ({cell[0]},{cell[1]}), outside the "
+                                 f"{inst.height}x{inst.width} grid", where)
+        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+            raise InputError(f"a {kind} clue between ({a[0]},{a[1]}) and ({b[0]},{b[1]}), which "
+                             "are not orthogonal neighbours", where)
+        pair = frozenset((a, b))
+        if pair in seen:
+            raise InputError(f"two clues between ({a[0]},{a[1]}) and ({b[0]},{b[1]})", where)
+        seen[pair] = kind
 
 
 def _check_edges(spec: GridSpec, inst: GridInstance) -> None:
@@ -195,6 +251,9 @@ def facts_text(spec: GridSpec, inst: GridInstance) -> str:
     if spec.edge_clues:
         extra += "".join(f"{spec.edge_clues}({side},{line},{n}).\n"
                          for side, line, n in inst.edge_clues())
+    if inst.between:
+        facts = {k.name: k.fact for k in spec.between}
+        extra += "".join(f"{facts[k]}({a[0]},{a[1]},{b[0]},{b[1]}).\n" for a, b, k in inst.between)
     return extra + "".join(f"{kinds[name]}({r},{c}).\n" if n is None
                            else f"{kinds[name]}({r},{c},{n}).\n"
                            for (r, c), (name, n) in inst.positions())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-__all__ = ["CellKind", "GridSpec", "LegupSpec", "Mark"]
+__all__ = ["Between", "CellKind", "GridSpec", "LegupSpec", "Mark"]
 
 
 class CellKind(NamedTuple):
@@ -64,6 +64,19 @@ class Mark(NamedTuple):
     """How pictures draw the mark: ``disc`` (a filled circle), ``dot`` (a small one),
     ``fill`` (the whole cell), ``cross``."""
     colour: str = "#333333"
+
+
+class Between(NamedTuple):
+    """One kind of clue between two orthogonal neighbours (:attr:`GridInstance.between`):
+    Futoshiki's inequality sign, the bar of its adjacent mode, a Kropki dot."""
+
+    name: str
+    """The kind's name in :attr:`GridInstance.between`: ``greater``."""
+    fact: str
+    """The instance fact ``fact(R1, C1, R2, C2)`` of such a clue: ``greater_than``."""
+    ordered: bool = True
+    """Does the pair have a direction (the first cell greater)? If not, it is kept upper-left
+    cell first, whatever the spelling read."""
 
 
 class LegupSpec(NamedTuple):
@@ -135,6 +148,9 @@ class GridSpec(NamedTuple):
     ``clue(right, R, N)``); empty: the type has none. A clue is a number from ``edge_low`` to
     the length of its line; the text grid writes them around the grid (``.`` for none)."""
     edge_low: int = 1
+    between: tuple[Between, ...] = ()
+    """The kinds of clue between neighbouring cells (:attr:`GridInstance.between`); empty: the
+    type has none."""
 
     def kind(self, name: str) -> CellKind:
         for k in self.cells:
