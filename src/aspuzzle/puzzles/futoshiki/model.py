@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from aspuzzle.errors import InputError, Location
+from aspuzzle.kit.model import neighbour_pairs as kit_neighbour_pairs
 
 __all__ = [
     "DIFFICULTIES",
@@ -108,15 +109,9 @@ def are_neighbours(a: Cell, b: Cell) -> bool:
 
 
 def neighbour_pairs(n: int) -> list[Pair]:
-    """Every pair of orthogonal neighbours of an n x n grid, upper-left cell first."""
-    pairs: list[Pair] = []
-    for r in range(1, n + 1):
-        for c in range(1, n + 1):
-            if c < n:
-                pairs.append(((r, c), (r, c + 1)))
-            if r < n:
-                pairs.append(((r, c), (r + 1, c)))
-    return pairs
+    """Every pair of orthogonal neighbours of an n x n grid, upper-left cell first (the kit's
+    :func:`~aspuzzle.kit.model.neighbour_pairs`)."""
+    return kit_neighbour_pairs(n, n)
 
 
 @lru_cache(maxsize=8)
