@@ -31,7 +31,7 @@ def evaluate(rule: str, puzzle: str, state: str | None = None
     inst = read_text(puzzle)
     board = read_board(state, inst)[0] if state is not None else Board({})
     rs = FutoshikiReasoner(inst, rules=(info,))
-    hits = rs.hits(board)
+    hits = rs._all_hits(board, late=True)  # the late rules (pairs, sets, chains) too
     assert all(h.rule.id == info.id for h in hits)
     sets = {s for h in hits for s in h.sets if board.cells.get(s[0]) != s[1]}
     fired = {str(h.where) for h in hits if h.rule.kind is Kind.CONTRADICTION}

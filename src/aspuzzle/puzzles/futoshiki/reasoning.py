@@ -5,7 +5,8 @@ The rules are ASP programs (``rules/*.lp``, see :mod:`aspuzzle.puzzles.futoshiki
 in stages by the shared :class:`~aspuzzle.explain.staged.StagedReasoner`: the rules but the
 pairs, the pairs (:data:`~aspuzzle.puzzles.futoshiki.rules.LATER`), and the rules over sets and
 chains (:data:`~aspuzzle.puzzles.futoshiki.rules.STRONG`, computed by their Python
-transcription), each only where the ones before find nothing. The board's keys are
+transcription), the last two solved (as the kit's late stages) only where the other rules set
+nothing new, the pairs first: an explanation takes the first new step. The board's keys are
 ``(row, column, digit)`` of the cells without a given digit, each ``"yes"`` (the cell holds the
 digit) or ``"no"`` (the digit is struck out of the cell's pencil marks). In the rule programs a
 key's value is the external ``yes(R, C, D)`` or ``no(R, C, D)``; in the game's encoding it is
@@ -171,8 +172,8 @@ class FutoshikiReasoner(StagedReasoner):
 
     def make_stages(self, rules: tuple[RuleInfo, ...]) -> list[Stage]:
         """The rules but the pairs, the pairs, and the rules over sets and chains (a stage with
-        no program: :meth:`_solve` computes them, rules/strong.py), each solved only where the
-        stages before find nothing (:meth:`_all_hits`)."""
+        no program: :meth:`_solve` computes them, rules/strong.py), the last two late: solved
+        only where the first sets nothing new (:class:`StagedReasoner`)."""
         inst = self.inst
         facts = f"#const n = {inst.size}.\n" + PUZZLE.facts_text(inst)
         terms = Terms([])
@@ -354,42 +355,6 @@ class FutoshikiReasoner(StagedReasoner):
             hits = StagedReasoner._solve(self, stage, board, rebake=rebake)
         self._filled(board, hits)
         return hits
-
-    def _all_hits(self, board: Board, *, late: bool = False) -> list[Hit]:
-        """Every rule instance on the board, in order of preference. The pairs (the largest
-        programs) are solved only when no other rule applies or fires (or ``late``), and the
-        rules over sets and chains only when the pairs do not either: an explanation takes the
-        first rule that applies, and they come last."""
-        hits: list[Hit] = []
-        for st in self._stages:
-            if late or not st.late or not hits:
-                hits = hits + self._solve(st, board)
-        hits.sort(key=lambda h: self._order[h.rule.id])  # stable: each stage's order kept
-        return hits
-
-    def hits(self, board: Board) -> list[Hit]:
-        return self._all_hits(board)
-
-    def applications(self, board: Board, rule_id: str) -> list[Step]:
-        return [self.describe(board, h) for h in self.hits(board) if h.rule.id == rule_id]
-
-    def _direct(self, board: Board) -> list[Hit]:
-        return self._new(board, self._all_hits(board))
-
-    def _first_direct(self, board: Board) -> Hit | None:
-        """The first of :meth:`_direct`, solving the stages only as far as it needs."""
-        cells = board.cells
-        found = False
-        for st in self._stages:
-            if st.late and found:
-                return None
-            for h in self._solve(st, board, rebake=True):
-                found = True
-                if h.rule.kind is not Kind.CONTRADICTION and any(
-                        cells.get(k) != v for k, v in h.sets):
-                    new, _ = board.new_in(h.sets, ())
-                    return Hit(h.rule, h.where, list(new))
-        return None
 
     def _filled(self, board: Board, hits: list[Hit]) -> None:
         """Add to each hit what writing the digits it places strikes out; sort its sets."""

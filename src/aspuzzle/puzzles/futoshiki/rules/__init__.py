@@ -50,13 +50,14 @@ TIERS: dict[str, Tier] = {r.id: Tier.CASE if r.kind is Kind.CASE else Tier.DIREC
 ``direct``."""
 
 LATER = frozenset({"naked_pair", "hidden_pair"})
-"""The rules grounded in a program of their own, evaluated only when no other rule applies or
-fires: they come last in the catalogue, and their programs are larger than all the others
+"""The rules grounded in a program of their own, evaluated only when no other rule sets
+anything new (a late stage of :class:`~aspuzzle.explain.staged.StagedReasoner`): they come
+last in the catalogue, and their programs are larger than all the others
 together."""
 
 STRONG = frozenset({"naked_subset", "hidden_subset", "positional_set", "forcing_chain"})
 """The rules computed in Python (:mod:`.strong`), evaluated only when no rule of the programs
-applies or fires: they come after the pairs in the catalogue."""
+sets anything new: they come after the pairs in the catalogue."""
 
 BOARD = lp_file(__name__, "board.lp")
 REPROOF = lp_file(__name__, "reproof.lp")
