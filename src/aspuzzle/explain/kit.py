@@ -18,7 +18,7 @@ import clingo
 
 from aspuzzle.engine import Grounded, Program
 from aspuzzle.explain.asp import AspReasoner, Hit
-from aspuzzle.explain.loop import Case, Evaluation, Probe
+from aspuzzle.explain.loop import Case, Evaluation, LimitedProbes, Probe
 from aspuzzle.explain.rules import RuleInfo
 from aspuzzle.explain.steps import Board, Kind, Link, Step, Use, cells_text
 from aspuzzle.kit.model import Cell, GridInstance, GridSolution, playable
@@ -57,7 +57,7 @@ def has_program(rule: RuleInfo) -> bool:
                                                       f.read_text().splitlines()))
 
 
-class KitReasoner(AspReasoner):
+class KitReasoner(LimitedProbes, AspReasoner):
     """The named rules of one kit type on the boards of one puzzle."""
 
     lazy_game = True
@@ -233,28 +233,11 @@ class KitReasoner(AspReasoner):
     No Cell for Number), and a case the probe finds dead then survives its run
     (:func:`aspuzzle.kit.legup_proof.proof_with` explains again with this on)."""
 
-    def probe(self, board: Board, sets: Any, links: tuple[Link, ...]) -> Probe:
-        """:meth:`AspReasoner.probe`, kept by its assumption for the board probed from."""
-        got = self._probe(board, sets, links, self.max_probe_rounds)
-        assert got is not None  # (a probe stops after max_probe_rounds rounds)
-        return got
-
-    def probe_within(self, board: Board, sets: Any, links: tuple[Link, ...], rounds: int
-                     ) -> Probe | None:
-        """What :meth:`probe` finds if it takes at most ``rounds`` rounds, else None (the
-        rounds past that are not computed)."""
-        return self._probe(board, sets, links, rounds)
-
-    def dies_within(self, board: Board, sets: Any, links: tuple[Link, ...], rounds: int
-                    ) -> bool:
-        """Does :meth:`probe` find the assumption dead within ``rounds`` rounds?"""
-        got = self._probe(board, sets, links, rounds)
-        return got is not None and got.dead
-
     def _probe(self, board: Board, sets: Any, links: tuple[Link, ...], limit: int
                ) -> Probe | None:
-        """:meth:`AspReasoner.probe` (every direct step of a round at once, until nothing
-        changes, a contradiction fires or two rules disagree on a key), or None if it takes
+        """:meth:`AspReasoner.probe` for :class:`LimitedProbes` (every direct step of a round
+        at once, until nothing changes, a contradiction fires or two rules disagree on a
+        key), or None if it takes
         more than ``limit`` rounds. The probes from the board last probed from are kept by
         their assumptions, one stopped short as the rounds it went and the board it reached
         (the search asks for the same case again with a larger limit, and a cell's case is

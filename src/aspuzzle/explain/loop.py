@@ -40,6 +40,7 @@ __all__ = [
     "Case",
     "Evaluation",
     "ExplainBug",
+    "LimitedProbes",
     "Probe",
     "Reasoner",
     "ReasonerBase",
@@ -209,6 +210,36 @@ class ReasonerBase:
 
     def encode(self, sets: Sets, links: tuple[Link, ...]) -> list[JSON]:
         return cell_json(sets, links)
+
+
+class LimitedProbes:
+    """:meth:`Reasoner.probe` and the case-split search's ``probe_within`` / ``dies_within``
+    (see :func:`_search`) of a reasoner that computes a probe up to a number of rounds,
+    ``_probe(board, sets, links, limit)``: the probe, or None if it takes more than ``limit``
+    rounds (it stops after ``max_probe_rounds`` in any case)."""
+
+    max_probe_rounds: int
+
+    def _probe(self, board: Board, sets: Sets, links: tuple[Link, ...], limit: int
+               ) -> Probe | None:
+        raise NotImplementedError
+
+    def probe(self, board: Board, sets: Sets, links: tuple[Link, ...]) -> Probe:
+        got = self._probe(board, sets, links, self.max_probe_rounds)
+        assert got is not None  # (a probe stops after max_probe_rounds rounds)
+        return got
+
+    def probe_within(self, board: Board, sets: Sets, links: tuple[Link, ...], rounds: int
+                     ) -> Probe | None:
+        """What :meth:`probe` finds if it takes at most ``rounds`` rounds, else None (the
+        rounds past that are not computed)."""
+        return self._probe(board, sets, links, rounds)
+
+    def dies_within(self, board: Board, sets: Sets, links: tuple[Link, ...], rounds: int
+                    ) -> bool:
+        """Does :meth:`probe` find the case dead within ``rounds`` rounds?"""
+        got = self._probe(board, sets, links, rounds)
+        return got is not None and got.dead
 
 
 @dataclass

@@ -35,7 +35,7 @@ import clingo
 from aspuzzle.errors import InputError, Location
 from aspuzzle.explain.asp import SHOW, Hit
 from aspuzzle.explain.kit import digit_json, digit_mistake, digit_words, or_list
-from aspuzzle.explain.loop import Case, Evaluation, Probe
+from aspuzzle.explain.loop import Case, Evaluation, LimitedProbes, Probe
 from aspuzzle.explain.rules import RuleInfo, rule_files
 from aspuzzle.explain.staged import Stage, StagedReasoner, Terms, file_text
 from aspuzzle.explain.steps import JSON, Board, Kind, Link, Step, Use, cells_text
@@ -117,7 +117,7 @@ def _line_name(line: tuple[str, int]) -> str:
     return f"{'row' if line[0] == 'row' else 'column'} {line[1]}"
 
 
-class FutoshikiReasoner(StagedReasoner):
+class FutoshikiReasoner(LimitedProbes, StagedReasoner):
     """The Futoshiki rules on the boards of one puzzle (``rules`` picks rule files, for
     tests; ``solution``: the puzzle's solution, if clingo has already proven it to be the only
     one, as the generator does: the reasoner then never solves for it, and never grounds the
@@ -396,33 +396,15 @@ class FutoshikiReasoner(StagedReasoner):
         hits.sort(key=lambda h: (self._order[h.rule.id], h.where))
         return hits
 
-    def probe(self, board: Board, sets: Sets, links: tuple[Link, ...]) -> Probe:
-        """Every direct rule but those over pairs, sets and chains (:data:`LATER`,
-        :data:`STRONG`) applied at once, round after round, from a case's board, as
-        :meth:`AspReasoner.probe` does with the rule files; the rounds are computed by their
-        Python transcription (:mod:`.rules.fast`, tested equal to them). A case that dies so
-        dies when followed with every rule (which apply the others first), and what survives
-        knows less, never more, than the case followed."""
-        got = self._probe(board, sets, links, self.max_probe_rounds)
-        assert got is not None  # (a probe stops after max_probe_rounds rounds)
-        return got
-
-    def probe_within(self, board: Board, sets: Sets, links: tuple[Link, ...], rounds: int
-                     ) -> Probe | None:
-        """What :meth:`probe` finds if it takes at most ``rounds`` rounds, else None: the
-        case-split search asks so when only a probe that short can make its case the best,
-        and the rounds past that are not computed."""
-        return self._probe(board, sets, links, rounds)
-
-    def dies_within(self, board: Board, sets: Sets, links: tuple[Link, ...], rounds: int
-                    ) -> bool:
-        """Does :meth:`probe` find the case dead within ``rounds`` rounds?"""
-        got = self._probe(board, sets, links, rounds)
-        return got is not None and got.dead
-
     def _probe(self, board: Board, sets: Sets, links: tuple[Link, ...], limit: int
                ) -> Probe | None:
-        """:meth:`probe`, or None if it takes more than ``limit`` rounds. The probes of the
+        """:meth:`probe` (:class:`LimitedProbes`): every direct rule but those over pairs, sets
+        and chains (:data:`LATER`, :data:`STRONG`) applied at once, round after round, from a
+        case's board, as :meth:`AspReasoner.probe` does with the rule files; the rounds are
+        computed by their Python transcription (:mod:`.rules.fast`, tested equal to them). A
+        case that dies so dies when followed with every rule (which apply the others first), and
+        what survives knows less, never more, than the case followed. None if it takes more
+        than ``limit`` rounds. The probes of the
         board last probed from are kept by their keys: a search meets the same case in up to
         three splits (the cell's candidates, the digit's places in its row and its column),
         and a probe is the same wherever it comes from; one stopped short is kept as the
