@@ -172,7 +172,7 @@ def test_the_closures_agree_with_the_grades_of_tathams_puzzles() -> None:
     ({"size": "3"}, "4x4 to 12x12, not 3x3"),
     ({"size": "13"}, "4x4 to 12x12, not 13x13"),
     ({"size": "6x7"}, "square"),
-    ({"size": "nine"}, "not N or NxN"),
+    ({"size": "nine"}, "not N or WxH"),
     ({"size": "4", "difficulty": "case"}, "not made at tier case"),
     ({"size": "9", "difficulty": "nested"}, "choose --size 10 or more"),
     ({"size": "6", "difficulty": "nested", "adjacent": True}, "choose --size 7 or more"),

@@ -51,7 +51,6 @@ single-threaded), so a request and a seed give the same puzzle on any machine.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -64,6 +63,7 @@ from aspuzzle.engine import Grounded, Program, SolveConfig
 from aspuzzle.errors import UsageError
 from aspuzzle.explain.steps import Board
 from aspuzzle.generator.base import Proposal, Request
+from aspuzzle.kit.generate import parse_size
 from aspuzzle.puzzles.base import lp_file
 from aspuzzle.puzzles.futoshiki import PUZZLE
 from aspuzzle.puzzles.futoshiki.model import (
@@ -120,7 +120,6 @@ follows a branch to the end; a closure that stops earlier sees less, never more,
 it solves the engine explains with the same splits or fewer, and a stall costs a fraction (a
 12x12 stall tries hundreds of branches)."""
 _F, _N = clingo.Function, clingo.Number
-_SIZE = re.compile(r"\s*(\d{1,4})\s*(?:[xX×]\s*(\d{1,4}))?\s*")
 
 
 # --- the closures: the direct rules (and splits) on masks ---------------------------------------
@@ -464,14 +463,8 @@ class FutoshikiGenerator:
     tiers: tuple[Tier, ...] = (Tier.DIRECT, Tier.CASE, Tier.NESTED)
 
     def parse_size(self, text: str) -> tuple[int, int]:
-        """``"9"`` or ``"9x9"`` -> ``(9, 9)``."""
-        m = _SIZE.fullmatch(text)
-        if m is None:
-            raise UsageError(f"futoshiki size {text!r} is not N or NxN (e.g. 5 or 9x9)")
-        n = int(m.group(1))
-        if m.group(2) is not None and int(m.group(2)) != n:
-            raise UsageError(f"futoshiki grids are square, not {n}x{int(m.group(2))}")
-        return n, n
+        """``"9"`` or ``"9x9"`` -> ``(9, 9)`` (the kit's; :meth:`check` refuses ``5x6``)."""
+        return parse_size(self.type, text)
 
     def check(self, request: Request) -> None:
         n, h = request.size
