@@ -13,7 +13,6 @@ from aspuzzle.kit.shared import AnswerKeys
 from aspuzzle.puzzles.base import JSON, Format, Reasoning, SolveOptions, lazy_format, lp_file
 from aspuzzle.puzzles.futoshiki import formats
 from aspuzzle.puzzles.futoshiki.model import (
-    MAX_SIZE,
     FutoshikiInstance,
     FutoshikiSolution,
     validate,
@@ -31,9 +30,6 @@ faster (not for a puzzle without signs, such as adjacent mode's or the generator
 
 __all__ = ["PUZZLE", "FutoshikiInstance", "FutoshikiPuzzle", "FutoshikiSolution"]
 
-_F = clingo.Function
-# clingo symbols are immutable values: making the numbers once saves a call into clingo each
-_NUMBERS = tuple(clingo.Number(i) for i in range(MAX_SIZE + 1))
 _ANSWER = AnswerKeys("cell_has_number")
 """The digits of an answer, (row, column, digit) (the kit's reader, by symbol handle)."""
 
@@ -96,18 +92,10 @@ class FutoshikiPuzzle:
         return (("n", str(instance.size)),)
 
     def to_facts(self, instance: FutoshikiInstance) -> list[clingo.Symbol]:
-        n = _NUMBERS
-        facts = [_F("cell_has_number", [n[r], n[c], n[d]]) for r, c, d in sorted(instance.givens)]
-        facts += [_F("greater_than", [n[a[0]], n[a[1]], n[b[0]], n[b[1]]])
-                  for a, b in sorted(instance.greater)]
-        if instance.adjacent:
-            facts.append(_F("adjacent_mode", []))
-        facts += [_F("adjacent", [n[a[0]], n[a[1]], n[b[0]], n[b[1]]])
-                  for a, b in sorted(instance.bars)]
-        return facts
+        return [clingo.parse_term(line[:-1]) for line in self.facts_text(instance).splitlines()]
 
     def facts_text(self, instance: FutoshikiInstance) -> str:
-        """:meth:`to_facts` as ASP text, for solving (no clingo Symbol made per fact)."""
+        """The facts as ASP text, for solving (no clingo Symbol made per fact)."""
         parts = [f"cell_has_number({r},{c},{d}).\n" for r, c, d in sorted(instance.givens)]
         parts += [f"greater_than({a[0]},{a[1]},{b[0]},{b[1]}).\n"
                   for a, b in sorted(instance.greater)]
